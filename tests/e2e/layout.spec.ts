@@ -671,3 +671,40 @@ test("with a large text size a 320 px phone scrolls no page sideways, and the he
       .toBe(true);
   }
 });
+
+test("with a large text size on a 320 px phone, what clears the header clears it as drawn: the search panel, an anchor, a toast", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 720 });
+  await page.addInitScript(() =>
+    document.addEventListener("DOMContentLoaded", () => {
+      document.documentElement.style.fontSize = "20px";
+    }),
+  );
+  await open(page, "/anime");
+  const header = page.getByRole("banner");
+  const headerBottom = async () => {
+    const box = await header.boundingBox();
+    return box!.y + box!.height;
+  };
+  // The controls wrap under the name: the header is more than one row tall.
+  expect(await headerBottom()).toBeGreaterThan(80);
+
+  await header.getByRole("link", { name: "Search", exact: true }).click();
+  const panel = page.getByRole("search", { name: "Site search" });
+  await expect(panel).toBeVisible();
+  expect((await panel.boundingBox())!.y).toBeGreaterThanOrEqual((await headerBottom()) - 1);
+  await page.keyboard.press("Escape");
+
+  // An anchor followed within the page stops below the header, not under its second row.
+  const episode = page.locator("#s1e7");
+  await page.evaluate(() => (window.location.hash = "s1e7"));
+  await expect(episode).toBeInViewport();
+  expect((await episode.boundingBox())!.y).toBeGreaterThanOrEqual((await headerBottom()) - 1);
+
+  // A toast is drawn under the header, not over its second row.
+  await episode.getByRole("button", { name: "I have watched up to here" }).click();
+  const toast = page.getByRole("region", { name: "Notifications (F8)" }).locator("li", { hasText: "Progress saved" });
+  await expect(toast).toBeVisible();
+  expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual((await headerBottom()) - 1);
+});

@@ -53,7 +53,7 @@ export function LoadingBackground() {
     <div
       role="status"
       aria-live="polite"
-      className="fixed inset-x-0 top-14 bottom-0 z-30 flex flex-col items-center justify-center gap-6 bg-background/95 animate-fade-in"
+      className="fixed inset-x-0 top-[var(--header-height,3.5rem)] bottom-0 z-30 flex flex-col items-center justify-center gap-6 bg-background/95 animate-fade-in"
     >
       <Logo className="size-16" />
       <div className="h-1 w-48 overflow-hidden rounded-full bg-muted">

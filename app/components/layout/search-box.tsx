@@ -153,7 +153,7 @@ export function SearchBox() {
         role="search"
         aria-label="Site search"
         // On phones a panel below the header, shown by the button; from 640 px up always in the header.
-        className={`${expanded ? "" : "hidden "}absolute inset-x-0 top-14 z-50 border-b border-border bg-background p-2 sm:relative sm:inset-x-auto sm:top-auto sm:block sm:border-0 sm:bg-transparent sm:p-0`}
+        className={`${expanded ? "" : "hidden "}absolute inset-x-0 top-full z-50 border-b border-border bg-background p-2 sm:relative sm:inset-x-auto sm:top-auto sm:block sm:border-0 sm:bg-transparent sm:p-0`}
         onSubmit={() => {
           // The suggestions go, those about to be asked too; on a phone the box stays until the search page is here.
           clearTimeout(timer.current);

@@ -1,5 +1,5 @@
 import { Link, NavLink } from "react-router";
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Logo } from "~/components/logo";
 import type { Area } from "~/lib/areas";
 import { ThemeToggle } from "./theme-toggle";
@@ -19,8 +19,12 @@ interface SiteHeaderProps {
  * second row, below that behind the menu button.
  */
 export function SiteHeader({ siteName, areas, search, account }: SiteHeaderProps) {
+  const header = useHeaderHeight();
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+    <header
+      ref={header}
+      className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75"
+    >
       {/* One row; with a large text size on a narrow phone, the controls go to a row of their own under
           the name rather than over it (the name is never given less than 4rem before they wrap). */}
       <div className="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center gap-x-2 px-3 sm:px-4">
@@ -53,6 +57,27 @@ export function SiteHeader({ siteName, areas, search, account }: SiteHeaderProps
       ) : null}
     </header>
   );
+}
+
+/**
+ * Keeps `--header-height` on the document as tall as the header is drawn, so what must clear the sticky
+ * header (anchors, notices, the loading background) does so when its controls wrap under the name (a large
+ * text size on a narrow phone). Until the page runs, the stylesheet's fallback is the header's usual height.
+ */
+function useHeaderHeight() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const header = ref.current;
+    if (!header || typeof ResizeObserver === "undefined") return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty("--header-height", `${header.offsetHeight}px`));
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--header-height");
+    };
+  }, []);
+  return ref;
 }
 
 /** A disclosure that works without JavaScript, for phones and narrow windows. */
