@@ -60,7 +60,7 @@ describe("a comment's horizon", () => {
     // Until the thread's data names them, a web novel place gives no number a reader could take for the
     // chapter's own (its tenth entry may be "Chapter 9" after an interlude).
     expect(choices[1]?.label).toBe("The web novel, into arc 3");
-    expect(choices[3]?.label).toBe("The light novels: main to volume 2");
+    expect(choices[3]?.label).toBe("The light novels: to volume 2 of the collection I am reading");
     const named = horizonChoices({ key: "anime:1-11", label: "Season 1 · Episode 11" }, writer, null, [
       { key: "wn:3-10", label: "Arc 3 · Chapter 9" },
       { key: "ln:main-2", label: "Lanternfall 2" },
