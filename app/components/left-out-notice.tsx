@@ -16,7 +16,7 @@ export function LeftOutNotice({ what, className }: { what: "Results" | "Entries"
   return (
     <p className={cn("text-sm text-muted-foreground", className)}>
       {`${what} that would give away something you have not read or watched yet are left out. `}
-      <ProgressLink className="text-primary underline" />
+      <ProgressLink className="text-primary" />
     </p>
   );
 }

@@ -14,7 +14,7 @@ export function ProgressLink({ className }: { className?: string }) {
         <span aria-hidden="true" className="invisible col-start-1 row-start-1">
           Update your progress
         </span>
-        {/* An underline does not reach into the grid from the link: the words draw their own. */}
+        {/* An underline does not reach into the grid from the link: the words draw their own (its offset, set on the link, is inherited). */}
         <span className="col-start-1 row-start-1 underline">
           {shield?.hasProgress ? "Update your progress" : "Set your progress"}
         </span>

@@ -187,7 +187,7 @@ function NotMetYet({
           >
             {showing ? "Showing…" : "Show it"}
           </Button>
-          <ProgressLink className="tap-line font-medium text-primary underline underline-offset-4" />
+          <ProgressLink className="tap-line font-medium text-primary underline-offset-4" />
           <Link to="/characters" className="tap-line font-medium text-primary underline underline-offset-4">
             The characters you have met
           </Link>

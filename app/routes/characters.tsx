@@ -147,7 +147,7 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
         </ul>
 
         <p className="mt-6 text-sm text-muted-foreground">
-          Characters you have not met yet are not listed. <ProgressLink className="text-primary underline" />
+          Characters you have not met yet are not listed. <ProgressLink className="text-primary" />
         </p>
 
         {filters.page <= pageCount ? <Pagination page={filters.page} pageCount={pageCount} /> : null}

@@ -43,7 +43,7 @@ export function CommentForm({
     return (
       <p className="rounded-md border border-border bg-card p-4 text-sm">
         You can join once you have read or watched {unit.label}.{" "}
-        <ProgressLink className="whitespace-nowrap text-primary underline" />
+        <ProgressLink className="whitespace-nowrap text-primary" />
       </p>
     );
   }
