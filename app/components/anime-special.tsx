@@ -120,6 +120,15 @@ function Special({ special }: { special: AnimeSpecial }) {
             <Link to={unitPath(special.watchAfter.key)} className="text-primary underline">
               {special.watchAfter.label}
             </Link>
+            {special.watchAfter.inRecut ? (
+              <>
+                {" "}
+                or{" "}
+                <Link to={unitPath(special.watchAfter.inRecut.key)} className="text-primary underline">
+                  {special.watchAfter.inRecut.label}
+                </Link>
+              </>
+            ) : null}
           </span>
         ) : null}
       </p>

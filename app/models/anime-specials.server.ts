@@ -4,6 +4,7 @@ import { type PageInfo, pageInfo } from "~/lib/http/paging";
 import { gatedBy, gatedTitle, parseJsonList } from "./db.server";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
 import { batch, query, slot } from "./query.server";
+import { recutHolderOf, recutHolding } from "./anime-recuts.server";
 
 /*
  * The anime's OVAs, specials and films (anime.json `specials`), for /anime/specials and the API: each
@@ -45,6 +46,7 @@ export const allAnimeSpecials = query
     "sp.adapts_side_stories",
     "sp.watch_after",
     "wa.label as watch_after_label",
+    recutHolding(row.ref("sp.watch_after"), "end").as("watch_after_in_recut"),
     unitCommentCount(row.ref("sp.key")).as("comment_count"),
   ])
   .orderBy("sp.sort_order");
@@ -140,7 +142,13 @@ export function toAnimeSpecials(rows: readonly SpecialRow[], sources: readonly U
       sideStories: parseJsonList(row.adapts_side_stories).map(labelled),
     },
     watchAfter:
-      row.watch_after === null ? null : { key: row.watch_after, label: row.watch_after_label ?? row.watch_after },
+      row.watch_after === null
+        ? null
+        : {
+            key: row.watch_after,
+            label: row.watch_after_label ?? row.watch_after,
+            inRecut: recutHolderOf(row.watch_after_in_recut),
+          },
     discussion: unitDiscussion(row.told_by, row.comment_count),
   }));
 }

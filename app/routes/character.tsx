@@ -276,6 +276,9 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
                       {names.medium}
                     </span>
                     <span className="block font-medium">{names.place}</span>
+                    {appearance.inRecut ? (
+                      <span className="block text-sm text-muted-foreground">or {appearance.inRecut.label}</span>
+                    ) : null}
                     <AppearanceTitle label={appearance.label} title={appearance.title} />
                   </Link>
                 </li>

@@ -146,6 +146,20 @@ describe("OVAs, specials and films behind the shield", () => {
     const all = await load(animeSpecialsLoader, "/anime/specials?special=special-1");
     expect(all.specials.map((each) => each.key)).toEqual(["sp:ova-1", FILM, "sp:special-1"]);
     expect(all.paging).toEqual({ page: 1, perPage: 10, total: 3, pageCount: 1 });
+    // A viewer of the recut is told the recut's episode too: the one that ends with episode 6.
+    expect(all.specials.map((each) => each.watchAfter)).toEqual([
+      {
+        key: "anime:1-6",
+        label: "Season 1 · Episode 6",
+        inRecut: { key: "anime:1r1-3", label: "Season 1 Recut · Episode 3" },
+      },
+      {
+        key: "anime:1-12",
+        label: "Season 1 · Episode 12",
+        inRecut: { key: "anime:1r1-6", label: "Season 1 Recut · Episode 6" },
+      },
+      null,
+    ]);
   });
 
   it("answers the API with what the requester has seen of each", async () => {

@@ -395,6 +395,13 @@ describe("catalogue loaders against the imported tiny pack", () => {
       "manga:door-1",
       "ln:main-1",
     ]);
+    // A viewer of the recut is told where the recut shows the episode: its first episode holds episode 1.
+    expect(sealed?.content?.firstAppearances.map((appearance) => appearance.inRecut)).toEqual([
+      null,
+      { key: "anime:1r1-1", label: "Season 1 Recut · Episode 1" },
+      null,
+      null,
+    ]);
     expect(JSON.stringify(sealed)).not.toContain("She built the door herself.");
     const { character } = await load(characterLoader, "/characters/mira-hale?reveal=wn:2-2", { slug: "mira-hale" });
     expect(character?.content?.facts.map((fact) => fact.content)).toContainEqual({

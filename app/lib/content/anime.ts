@@ -227,8 +227,11 @@ export interface AnimeSpecial {
   /** An anime-original special's note on what it tells; null for one that adapts something. */
   original: Gated<string> | null;
   adapts: { chapters: { from: UnitLabel; to: UnitLabel }[]; sideStories: UnitLabel[] };
-  /** The episode it is watched after, where the pack says. */
-  watchAfter: UnitLabel | null;
+  /**
+   * The episode it is watched after, where the pack says, and the recut episode that ends with it (its
+   * viewers know the recut's numbers, not the season's); null where no recut holds it.
+   */
+  watchAfter: (UnitLabel & { inRecut: UnitLabel | null }) | null;
   /** How many comments its discussion holds at its own horizon, gated by the special. */
   discussion: Gated<number>;
 }
