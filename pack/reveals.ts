@@ -294,6 +294,22 @@ export function revealedByAny(
 }
 
 /**
+ * What reaches a Break Time short's place in the story: the short, the episode it aired with and whatever
+ * covers that episode's place (the recut episodes that hold it, the web novel chapter and light novel
+ * volume it reaches). Its title is revealed by these, where the pack flags it, and otherwise by these or
+ * the reader's choice to see titles (app/lib/shield/knowledge.ts: `titleRevealers`). What the short
+ * itself tells waits for its own revealers, the short and its episode (`revealMap`): a chapter's reader
+ * has not watched it.
+ */
+export function shortReachedBy(
+  revealersOf: (unitKey: string) => string,
+  short: string,
+  accompanies: string | null | undefined,
+): string {
+  return revealedByAny(revealersOf, short, accompanies) ?? "";
+}
+
+/**
  * What reveals a side story that gives a fate away before it is read (`flagged`, from its revealAt),
  * with its own readers: of the story, of the book that prints it, of what tells it, who have read what it
  * tells. Its title and summary wait for either.
@@ -305,15 +321,17 @@ export function readByItsReaders(revealersOf: (unitKey: string) => string, flagg
 /**
  * What reveals a unit's entry in the site search: its title's gate (app/lib/shield/knowledge.ts:
  * `titleRevealers`), since an entry is found by its title. A title the pack flags (`flagged`) stays behind
- * what reveals it; any other is found by a reader who reached the unit or chose to see titles of what
- * they have not reached, never by one who hides them.
+ * what reveals it; any other is found by a reader who reached the unit (`reachedBy`: its revealers, or
+ * a Break Time short's `shortReachedBy`) or chose to see titles of what they have not reached, never by
+ * one who hides them.
  */
 export function unitEntryRevealedBy(
   revealersOf: (unitKey: string) => string,
   key: string,
   flagged: string | null,
+  reachedBy: string = revealersOf(key),
 ): string {
-  return titleRevealers(readRevealers(flagged), readRevealers(revealersOf(key))).join(" ");
+  return titleRevealers(readRevealers(flagged), readRevealers(reachedBy)).join(" ");
 }
 
 /**

@@ -30,6 +30,7 @@ import {
   revealedByAny,
   revealedByIn,
   recutSceneRevealedBy,
+  shortReachedBy,
 } from "./reveals";
 import type { Report } from "./timeline";
 import { lightNovelChapterName, lightNovelChapterOf } from "../app/lib/content/labels";
@@ -200,7 +201,7 @@ export function packTexts(
       `breakTime[${b}].title`,
       short.title,
       short.titleIsSpoiler
-        ? revealedByAny(revealersOf, breakTimeKey(short.season, short.number), short.accompanies)
+        ? shortReachedBy(revealersOf, breakTimeKey(short.season, short.number), short.accompanies)
         : null,
     ),
   );

@@ -101,7 +101,8 @@ export function toPart(row: InferResult<typeof allParts>[number]): SeasonPart {
 /**
  * A short (`b`, its story unit `bu`) with what reveals its title: where the pack flags it, the short
  * itself or anything that reveals the episode it accompanies (as its search entry has them); else the
- * units that reach the short (`gatedTitle`). Every short and episode is a story unit.
+ * same units, which reach the short's place, or the reader's choice to see titles (`gatedTitle`). Its
+ * discussion waits for its own unit's readers (`told_by`). Every short and episode is a story unit.
  */
 export const shortColumns = [
   "b.key",
@@ -111,7 +112,7 @@ export const shortColumns = [
   "b.aired_on",
   "b.accompanies",
   "b.title_revealed_by as revealed_by",
-  "bu.revealed_by as reached_by",
+  "b.title_reached_by as reached_by",
   "bu.told_by",
 ] as const;
 

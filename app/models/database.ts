@@ -143,6 +143,7 @@ export interface BreakTimeEpisodesTable {
   accompanies: string | null;
   position: number;
   title_revealed_by: string | null;
+  title_reached_by: Generated<string>;
 }
 
 export interface ChaptersTable {

@@ -151,7 +151,8 @@ const leaves: Leaf[] = [
           "u.label",
           row.ref("b.title").$castTo<string | null>().as("title"),
           "b.title_revealed_by as revealed_by",
-          "u.revealed_by as reached_by",
+          // What reaches a short's title is more than its unit's revealers: its episode's place too.
+          "b.title_reached_by as reached_by",
           row.ref("b.aired_on").$castTo<string>().as("released_on"),
           "u.position",
           noVolume,

@@ -5,7 +5,8 @@ import { batch, query } from "./query.server";
 import { gatedBy, gatedTitle } from "./db.server";
 import { editionsOf } from "./light-novels.server";
 
-const unitColumns = ["u.key", "u.medium", "u.label", "u.path", "u.position", "u.revealed_by as reached_by"] as const;
+const unitPlace = ["u.key", "u.medium", "u.label", "u.path", "u.position"] as const;
+const unitColumns = [...unitPlace, "u.revealed_by as reached_by"] as const;
 /** A column the unit's table does not have. */
 const none = sql<string | null>`NULL`;
 /** What only a light novel volume has: who illustrated it and its editions (JSON). */
@@ -110,7 +111,10 @@ const units = query
           .selectFrom("story_units as u")
           .innerJoin("break_time_episodes as b", "b.key", "u.key")
           .select([
-            ...unitColumns,
+            // A short's title is reached by its episode's place too, not only by its own revealers; it
+            // has no adaptation or editions that its unit's revealers would gate.
+            ...unitPlace,
+            "b.title_reached_by as reached_by",
             "b.title",
             none.as("original_title"),
             "b.title_revealed_by",

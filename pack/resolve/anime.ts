@@ -17,7 +17,7 @@ import {
   type PlacedRun,
   volumesOfEpisode,
 } from "../adaptation";
-import { revealedByAny, unitEntryRevealedBy } from "../reveals";
+import { shortReachedBy, unitEntryRevealedBy } from "../reveals";
 import { labelOf, positionOf, type Resolution } from "./resolution";
 import { episodeAiring, seasonParts } from "./anime-parts";
 
@@ -155,6 +155,7 @@ export function animeRows(resolution: Resolution) {
         `breakTime[${index}].accompanies`,
         `${short.accompanies} is an episode of a recut: a short accompanies the season's own episode it aired with`,
       );
+    const reachedBy = shortReachedBy(revealersOf, key, short.accompanies);
     shorts.push({
       key,
       season_number: short.season,
@@ -163,7 +164,8 @@ export function animeRows(resolution: Resolution) {
       aired_on: short.airedOn ?? null,
       accompanies: short.accompanies ?? null,
       position: positionOf(timeline, key),
-      title_revealed_by: short.titleIsSpoiler ? revealedByAny(revealersOf, key, short.accompanies) : null,
+      title_revealed_by: short.titleIsSpoiler ? reachedBy : null,
+      title_reached_by: reachedBy,
     });
   });
   return { seasons, parts, episodes, changes, shorts };
@@ -171,7 +173,7 @@ export function animeRows(resolution: Resolution) {
 
 /**
  * Search entries for episodes and Break Time shorts, gated as their titles are (`unitEntryRevealedBy`): a
- * short's flagged title with the episode it accompanies.
+ * short's title with what reaches the episode it accompanies (`shortReachedBy`).
  */
 export function animeSearchEntries(
   { timeline, revealersOf }: Resolution,
@@ -200,7 +202,7 @@ export function animeSearchEntries(
       aliases: "",
       body: "",
       reveal_position: positionOf(timeline, short.accompanies ?? short.key),
-      revealed_by: unitEntryRevealedBy(revealersOf, short.key, short.title_revealed_by),
+      revealed_by: unitEntryRevealedBy(revealersOf, short.key, short.title_revealed_by, short.title_reached_by),
     };
   });
   return [...episodes, ...shorts];
