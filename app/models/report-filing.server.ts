@@ -1,6 +1,6 @@
 import { type Expression, expressionBuilder, type SqlBool, sql } from "kysely";
 import { unitChoice } from "~/lib/forms/report-forms";
-import { OTHER_PLATFORM } from "~/lib/mistakes/rules";
+import { OTHER_PLATFORM, shortestRuntimeFor } from "~/lib/mistakes/rules";
 import { parseJsonList } from "./db.server";
 import type { ReportKind } from "~/lib/vocabulary";
 import type { Database } from "./database";
@@ -60,6 +60,8 @@ export type SubmitOutcome =
   | { stored: false; problem: "unit" }
   /** The platform named is not one the series lists (nor "Other"). */
   | { stored: false; problem: "platform" }
+  /** The timestamp is past the end of the episode named: its label and usual runtime, to say so. */
+  | { stored: false; problem: "timestamp"; episode: { label: string; runtime: number } }
   /** The form was sent before with other words: that report stands, and this text was not stored. */
   | { stored: false; problem: "resent" }
   /** No session of the reader is open any more (the account deleted meanwhile): nothing is kept. */
@@ -99,6 +101,43 @@ function platformListed(platform: string | null) {
 }
 
 /**
+ * The anime episode a report names, a season's or a recut's, with its label and its runtime in minutes:
+ * its own, else its season's (or its recut's) usual; null where unknown. No row for any other unit.
+ */
+function namedEpisode(key: string | null) {
+  return query.selectFrom(
+    query
+      .selectFrom("story_units as u")
+      .leftJoin("anime_episodes as e", "e.key", "u.key")
+      .leftJoin("anime_seasons as se", "se.number", "e.season_number")
+      .leftJoin("anime_recut_episodes as re", "re.key", "u.key")
+      .leftJoin("anime_recuts as r", (join) =>
+        join.onRef("r.season_number", "=", "re.season_number").onRef("r.number", "=", "re.recut_number"),
+      )
+      .where("u.key", "=", anywhere.val(key))
+      .where("u.medium", "=", "anime")
+      .select((row) => ["u.label", row.fn.coalesce("e.runtime", "se.runtime", "re.runtime", "r.runtime").as("runtime")])
+      .as("episode"),
+  );
+}
+
+/**
+ * Whether the timestamp an anime report names falls within its episode (app/lib/mistakes/rules.ts): the
+ * episode does not run shorter than the timestamp needs. No timestamp, an unknown runtime or a unit that
+ * is no episode compares as nothing (SQL's null), so it passes here.
+ */
+function timestampWithinEpisode(unit: ReportedUnit | null, timestamp: string | null) {
+  const shortest = timestamp ? shortestRuntimeFor(timestamp) : null;
+  return anywhere.not(
+    anywhere.exists(
+      namedEpisode(unit?.key ?? null)
+        .select((one) => one.lit(1).as("one"))
+        .where("episode.runtime", "<", anywhere.val(shortest)),
+    ),
+  );
+}
+
+/**
  * Whether a report stored and one sent again say the same: the browser's details, which the page fills in
  * as it sends, may differ between two sends of one form (a phone turned, a day gone by).
  */
@@ -113,7 +152,8 @@ function sameWords(stored: { kind: string; fields: string }, sent: { kind: strin
  * form, so the same form sent twice by the same reader is one report (and one use of the rate limit);
  * the report's own id is chosen here. Sent again with other words, it is refused ("resent"). The hit on the rate limit, the report and its history are one
  * batch: the report is inserted only when the hit was taken, and the hit only when the named volume or
- * episode is of the right medium, the platform named is one the series lists or "Other", the reader has not sent this form before and one of their sessions is
+ * episode is of the right medium, the platform named is one the series lists or "Other", the timestamp named
+ * falls within its episode's runtime, the reader has not sent this form before and one of their sessions is
  * still open (a report sent as the account is deleted is not kept).
  */
 export async function submitReport(
@@ -127,6 +167,8 @@ export async function submitReport(
     unit: ReportedUnit | null;
     /** The platform an anime report names (null: the form has none). */
     platform: string | null;
+    /** The time an anime report names in its episode, well-formed (null: the form has none). */
+    timestamp: string | null;
   },
   limitedHit: LimitedHitFor,
   now = new Date(),
@@ -143,6 +185,7 @@ export async function submitReport(
       anywhere.not(anywhere.exists(sent.select((one) => one.lit(1).as("one")))),
       unitStored(report.unit),
       platformListed(report.platform),
+      timestampWithinEpisode(report.unit, report.timestamp),
     ]),
   );
   const reportId = crypto.randomUUID();
@@ -151,6 +194,14 @@ export async function submitReport(
       signedIn.as("signedIn"),
       unitStored(report.unit).as("ok"),
       platformListed(report.platform).as("platformOk"),
+      timestampWithinEpisode(report.unit, report.timestamp).as("timestampOk"),
+      // Read with the rest (the same round trip), to name the episode's length should the time be past it.
+      namedEpisode(report.unit?.key ?? null)
+        .select("episode.label")
+        .as("episodeLabel"),
+      namedEpisode(report.unit?.key ?? null)
+        .select("episode.runtime")
+        .as("episodeRuntime"),
     ]),
     limit.open,
     limit.take,
@@ -198,5 +249,8 @@ export async function submitReport(
   if (!checks[0]?.signedIn) return { stored: false, problem: "signedOut" };
   if (!checks[0].ok) return { stored: false, problem: "unit" };
   if (!checks[0].platformOk) return { stored: false, problem: "platform" };
+  const { timestampOk, episodeLabel, episodeRuntime } = checks[0];
+  if (!timestampOk && episodeLabel !== null && episodeRuntime !== null)
+    return { stored: false, problem: "timestamp", episode: { label: episodeLabel, runtime: episodeRuntime } };
   return { stored: false, problem: "limit", limit: limit.reached(usage) };
 }

@@ -19,6 +19,7 @@ import {
   SIGNED_OUT_MESSAGE,
 } from "~/lib/forms/form";
 import { isUnitKey } from "~/lib/content/units";
+import { timestampPastRuntimeMessage } from "~/lib/mistakes/rules";
 import { pageMeta } from "~/lib/http/meta";
 import { fieldNames, formBySlug, REPORT_LIMITS, validateReport } from "~/lib/forms/report-forms";
 import { keepingTheForm } from "~/browser/form-outage";
@@ -134,12 +135,16 @@ async function sendReport(
       fields: values,
       unit,
       platform: platformField ? (values[platformField.name] ?? "") : null,
+      // Where in its episode an anime report points (its form alone has the field): within the episode's runtime.
+      timestamp: values.timestamp || null,
     },
     (onlyIf) => limitedHit({ client: user.uid, action: "report" }, new Date(), onlyIf),
   );
   if (!outcome.stored && outcome.problem === "unit") return unitRefusal();
   if (!outcome.stored && outcome.problem === "platform")
     return refuse({ [platformField?.name ?? "form"]: "Choose a platform from the list." }, raw);
+  if (!outcome.stored && outcome.problem === "timestamp")
+    return refuse({ timestamp: timestampPastRuntimeMessage(outcome.episode.label, outcome.episode.runtime) }, raw);
   if (!outcome.stored && outcome.problem === "signedOut") return refuse({ form: SIGNED_OUT_MESSAGE }, raw, 401);
   if (!outcome.stored && outcome.problem === "resent")
     return refuse(

@@ -330,6 +330,7 @@ describe("discussion moderation: edits, reports, decisions and standing (against
           fields: {},
           unit: null,
           platform: null,
+          timestamp: null,
         },
         hit("report"),
       ),

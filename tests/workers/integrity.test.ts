@@ -217,6 +217,52 @@ describe("submission ids (defect 9) and the medium of a named unit (defect 7)", 
       ).toBe(302);
     expect(await count(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`, "platform-reader")).toBe(2);
   });
+
+  it("refuses a timestamp past the end of its episode, next to the field, keeping the report's words", async () => {
+    const cookie = await signIn("runtime-reader");
+    // Episode 2 runs its season's usual 24 minutes; the whole check is in the batch that files a report.
+    const db = countRoundTrips(env.DB);
+    const refused = await sendReport(
+      cookie,
+      "report_anime_mistl",
+      { submissionId: crypto.randomUUID(), ...animeReport, timestamp: "59:59" },
+      { DB: db },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data?.error.fields).toEqual({
+      timestamp: "Season 1 · Episode 2 runs about 24 minutes: give a time within it.",
+    });
+    expect(refused.data?.values).toMatchObject({
+      timestamp: "59:59",
+      official: "Go.",
+      suggested: "Run.",
+      why: "Tone.",
+    });
+    expect(roundTrips(db)).toBe(2);
+    expect(await count(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`, "runtime-reader")).toBe(0);
+    expect(await usesToday("runtime-reader")).toBe(0);
+
+    for (const [episode, timestamp] of [
+      // A file a little longer than the usual runtime: within the margin.
+      ["anime:1-2", "26:00"],
+      // Episode 1 is a 48-minute premiere: its own runtime, not its season's.
+      ["anime:1-1", "40:00"],
+      // The recut gives no runtime: unknown, so any time.
+      ["anime:1r1-2", "59:59"],
+    ] as const)
+      expect(
+        (
+          await sendReport(cookie, "report_anime_mistl", {
+            submissionId: crypto.randomUUID(),
+            ...animeReport,
+            episode,
+            timestamp,
+          })
+        ).status,
+        `${episode} at ${timestamp}`,
+      ).toBe(302);
+    expect(await count(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`, "runtime-reader")).toBe(3);
+  });
 });
 
 async function storedReportId(uid: string) {

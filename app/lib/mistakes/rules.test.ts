@@ -7,7 +7,10 @@ import {
   parseBookLocation,
   parseLnMistakeSlug,
   parseMistakeFilters,
+  shortestRuntimeFor,
+  timestampPastRuntimeMessage,
   timestampSeconds,
+  timestampWithinRuntime,
   volumeSlugFromKey,
 } from "./rules";
 
@@ -54,6 +57,45 @@ describe("mistake helpers", () => {
     for (const time of ["99:99", "0:60", "1:75:00", "1:2:03", "12:3", "123:00", "1:02:03:04", ""])
       expect(mistakeTimestampPattern.test(time), time).toBe(false);
     expect(volumeSlugFromKey("ln:main-3")).toBe("main_v3");
+  });
+});
+
+describe("a timestamp within its episode", () => {
+  it("takes a time up to 10% past the runtime, and at least 2 minutes past a short one", () => {
+    // A 24-minute episode: to 26:24, and a file a little longer than its rounded runtime fits.
+    for (const time of ["0:00", "12:34", "24:50", "26:24"]) expect(timestampWithinRuntime(time, 24), time).toBe(true);
+    for (const time of ["26:25", "59:59", "1:00:00"]) expect(timestampWithinRuntime(time, 24), time).toBe(false);
+    // A 3-minute short: to 5:00. A 2-hour film: to 2:12:00.
+    expect(timestampWithinRuntime("5:00", 3)).toBe(true);
+    expect(timestampWithinRuntime("5:01", 3)).toBe(false);
+    expect(timestampWithinRuntime("2:12:00", 120)).toBe(true);
+    expect(timestampWithinRuntime("2:12:01", 120)).toBe(false);
+  });
+
+  it("takes any time where the runtime is unknown", () => {
+    for (const time of ["59:59", "1:02:03", "99:59:59"]) expect(timestampWithinRuntime(time, null), time).toBe(true);
+  });
+
+  it("asks of the episode the shortest runtime the timestamp falls within, as the rule says", () => {
+    expect(shortestRuntimeFor("59:59")).toBe(55);
+    expect(shortestRuntimeFor("26:24")).toBe(24);
+    expect(shortestRuntimeFor("26:25")).toBe(25);
+    expect(shortestRuntimeFor("0:00")).toBe(0);
+    for (let seconds = 0; seconds <= 11 * 3600; seconds += 7) {
+      const time = formatTimestamp(seconds);
+      const shortest = shortestRuntimeFor(time);
+      expect(timestampWithinRuntime(time, shortest), time).toBe(true);
+      if (shortest > 0) expect(timestampWithinRuntime(time, shortest - 1), time).toBe(false);
+    }
+  });
+
+  it("names the episode and its length when it refuses a time", () => {
+    expect(timestampPastRuntimeMessage("Season 1 · Episode 3", 24)).toBe(
+      "Season 1 · Episode 3 runs about 24 minutes: give a time within it.",
+    );
+    expect(timestampPastRuntimeMessage("Anime · Short 1", 1)).toBe(
+      "Anime · Short 1 runs about 1 minute: give a time within it.",
+    );
   });
 });
 

@@ -127,6 +127,40 @@ export function timestampSeconds(timestamp: string) {
   return timestamp.split(":").reduce((total, part) => total * 60 + Number(part), 0);
 }
 
+/**
+ * The latest time a reader may name in an episode that runs `runtime` minutes. A series' runtime is its
+ * usual length in whole minutes, and the file a reader watches often runs longer (a 24-minute episode at
+ * 24:50, an ending or a preview a stream keeps): so 10% past it, and at least 2 minutes past a short one
+ * (a 3-minute short to 5:00). A time past that is not in the episode (59:59 in a 24-minute one).
+ */
+export function latestTimestampSeconds(runtime: number) {
+  return runtime * 60 + Math.max(120, runtime * 6);
+}
+
+/** Whether a well-formed timestamp falls within an episode's runtime in minutes; any does where it is unknown (null). */
+export function timestampWithinRuntime(timestamp: string, runtime: number | null) {
+  return runtime === null || timestampSeconds(timestamp) <= latestTimestampSeconds(runtime);
+}
+
+/**
+ * The shortest runtime, in whole minutes, within which a timestamp falls: the stored runtime the server
+ * asks of the named episode as it files a report (one condition in the batch that stores it, so the rule
+ * above stays the only statement of the margin).
+ */
+export function shortestRuntimeFor(timestamp: string) {
+  const seconds = timestampSeconds(timestamp);
+  // latestTimestampSeconds(r) is at most 66r + 120, so no shorter runtime can hold it; counting up from
+  // there takes a step or two.
+  let runtime = Math.max(0, Math.floor((seconds - 120) / 66));
+  while (!timestampWithinRuntime(timestamp, runtime)) runtime += 1;
+  return runtime;
+}
+
+/** Why a timestamp is refused, by the episode's label ("Season 1 · Episode 3") and usual length. */
+export function timestampPastRuntimeMessage(episodeLabel: string, runtime: number) {
+  return `${episodeLabel} runs about ${runtime} ${runtime === 1 ? "minute" : "minutes"}: give a time within it.`;
+}
+
 /** 754 seconds → 12:34; an hour or more → 1:02:03 */
 export function formatTimestamp(seconds: number) {
   const hours = Math.floor(seconds / 3600);
