@@ -72,18 +72,22 @@ const anywhere = expressionBuilder<Database>();
 /** Only when the statement before it changed a row: the hit was taken, the report stored. */
 const afterChange = anywhere(sql<number>`changes()`, ">", 0);
 
-/** Whether the report names no unit, or one stored with the medium its form asks for. */
+/**
+ * Whether the report names no unit, or one of the medium its form asks for: a light novel volume, or one
+ * of the season's own episodes its form offers (`episodeChoices`). A recut's episode sent by hand is
+ * refused as the form would refuse it: translation notes name the season's episodes (decision 45).
+ */
 function unitStored(unit: ReportedUnit | null) {
-  return anywhere.or([
-    anywhere(anywhere.val(unit?.key ?? null), "is", null),
-    anywhere.exists(
-      query
-        .selectFrom("story_units")
-        .select((one) => one.lit(1).as("one"))
-        .where("key", "=", anywhere.val(unit?.key ?? null))
-        .where("medium", "=", anywhere.val(unit?.medium ?? null)),
-    ),
-  ]);
+  const key = anywhere.val(unit?.key ?? null);
+  const named =
+    unit?.medium === "anime"
+      ? episodeChoices.where("e.key", "=", key).select((one) => one.lit(1).as("one"))
+      : query
+          .selectFrom("story_units")
+          .select((one) => one.lit(1).as("one"))
+          .where("key", "=", key)
+          .where("medium", "=", anywhere.val(unit?.medium ?? null));
+  return anywhere.or([anywhere(key, "is", null), anywhere.exists(named)]);
 }
 
 /** Whether the report names no platform, "Other", or one of the platforms the series lists. */
@@ -101,22 +105,17 @@ function platformListed(platform: string | null) {
 }
 
 /**
- * The anime episode a report names, a season's or a recut's, with its label and its runtime in minutes:
- * its own, else its season's (or its recut's) usual; null where unknown. No row for any other unit.
+ * The season's episode a report names, with its label and its runtime in minutes: its own, else its
+ * season's usual; null where unknown. No row for any other unit.
  */
 function namedEpisode(key: string | null) {
   return query.selectFrom(
     query
-      .selectFrom("story_units as u")
-      .leftJoin("anime_episodes as e", "e.key", "u.key")
-      .leftJoin("anime_seasons as se", "se.number", "e.season_number")
-      .leftJoin("anime_recut_episodes as re", "re.key", "u.key")
-      .leftJoin("anime_recuts as r", (join) =>
-        join.onRef("r.season_number", "=", "re.season_number").onRef("r.number", "=", "re.recut_number"),
-      )
-      .where("u.key", "=", anywhere.val(key))
-      .where("u.medium", "=", "anime")
-      .select((row) => ["u.label", row.fn.coalesce("e.runtime", "se.runtime", "re.runtime", "r.runtime").as("runtime")])
+      .selectFrom("anime_episodes as e")
+      .innerJoin("story_units as u", "u.key", "e.key")
+      .innerJoin("anime_seasons as se", "se.number", "e.season_number")
+      .where("e.key", "=", anywhere.val(key))
+      .select((row) => ["u.label", row.fn.coalesce("e.runtime", "se.runtime").as("runtime")])
       .as("episode"),
   );
 }

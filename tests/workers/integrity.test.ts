@@ -247,8 +247,6 @@ describe("submission ids (defect 9) and the medium of a named unit (defect 7)", 
       ["anime:1-2", "26:00"],
       // Episode 1 is a 48-minute premiere: its own runtime, not its season's.
       ["anime:1-1", "40:00"],
-      // The recut gives no runtime: unknown, so any time.
-      ["anime:1r1-2", "59:59"],
     ] as const)
       expect(
         (
@@ -261,7 +259,21 @@ describe("submission ids (defect 9) and the medium of a named unit (defect 7)", 
         ).status,
         `${episode} at ${timestamp}`,
       ).toBe(302);
-    expect(await count(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`, "runtime-reader")).toBe(3);
+    expect(await count(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`, "runtime-reader")).toBe(2);
+  });
+
+  it("refuses a recut's episode sent by hand: the form offers the season's own episodes", async () => {
+    const cookie = await signIn("offered-reader");
+    // Translation notes name the season's own episodes (decision 45); the form lists only those.
+    const recut = await sendReport(cookie, "report_anime_mistl", {
+      submissionId: crypto.randomUUID(),
+      ...animeReport,
+      episode: "anime:1r1-2",
+    });
+    expect(recut.status).toBe(400);
+    expect(recut.data?.error.fields).toEqual({ episode: "Choose an episode from the list." });
+    expect(recut.data?.values.suggested).toBe("Run.");
+    expect(await count(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`, "offered-reader")).toBe(0);
   });
 });
 
