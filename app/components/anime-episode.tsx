@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { cn } from "~/lib/cn";
 import { Link } from "react-router";
 import { DiscussionLink } from "~/components/discussion-link";
 import { OriginalText } from "~/components/original-text";
@@ -8,6 +7,7 @@ import { ReadUpToHere } from "~/components/read-up-to-here";
 import { TitleIfShown, UnitTitle } from "~/components/unit-title";
 import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
+import { ChapterRange } from "~/components/chapter-range";
 import type { AnimeEpisode, BreakTimeShort, ListedBreakTimeShort, UnitLabel } from "~/lib/content/anime";
 import type { Gated } from "~/lib/shield/gated";
 import { unitAnchor, unitPath } from "~/lib/content/units";
@@ -122,25 +122,6 @@ export function AdaptsLinks({
         </span>
       ))}
     </>
-  );
-}
-
-/** A web novel chapter range as links: one chapter, or first to last. */
-export function ChapterRange({ from, to, alone = false }: { from: UnitLabel; to: UnitLabel; alone?: boolean }) {
-  // One chapter on a line of its own (beside a badge, not in a sentence) is a fingertip tall.
-  if (from.key === to.key) return <ChapterLink chapter={from} className={alone ? "tap-line" : undefined} />;
-  return (
-    <>
-      <ChapterLink chapter={from} /> to <ChapterLink chapter={to} />
-    </>
-  );
-}
-
-function ChapterLink({ chapter, className }: { chapter: UnitLabel; className?: string }) {
-  return (
-    <Link to={unitPath(chapter.key)} className={cn("text-primary underline", className)}>
-      {chapter.label}
-    </Link>
   );
 }
 

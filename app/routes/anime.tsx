@@ -1,12 +1,7 @@
 import { type ReactNode, useEffect } from "react";
 import { Link, useNavigate } from "react-router";
-import {
-  BreakTimeShorts,
-  ChapterRange,
-  EpisodeAdaptsLine,
-  EpisodeTitle,
-  WatchedUpToHere,
-} from "~/components/anime-episode";
+import { BreakTimeShorts, EpisodeAdaptsLine, EpisodeTitle, WatchedUpToHere } from "~/components/anime-episode";
+import { ChapterRange } from "~/components/chapter-range";
 import { SeasonSpecials } from "~/components/anime-special";
 import { ChooserCards } from "~/components/chooser-cards";
 import { DiscussionLink } from "~/components/discussion-link";

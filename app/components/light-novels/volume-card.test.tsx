@@ -102,3 +102,13 @@ describe("VolumeCard", () => {
     expect(screen.getByRole("link", { name: "Side story · Lanternfall 7 bonus" })).toBeVisible();
   });
 });
+
+describe("VolumeCard's adaptation line", () => {
+  it("names a single chapter once, and a range by its two ends", () => {
+    const chapter = { key: "wn:8-1", label: "Arc 8 · Chapter 226.5" };
+    renderCard({ ...volume({ own: null, english: null }), adapts: { from: chapter, to: chapter, chapters: 1 } });
+    const line = screen.getByText(/^Adapts/);
+    expect(line).toHaveTextContent(/^Adapts Arc 8 · Chapter 226\.5 1 web novel chapter$/);
+    expect(within(line).getAllByRole("link")).toHaveLength(1);
+  });
+});

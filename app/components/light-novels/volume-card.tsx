@@ -6,6 +6,7 @@ import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
 import { titleHiddenAfter, UnitTitle, useShownContent, useTitleHeldBack } from "~/components/unit-title";
 import { Badge } from "~/components/ui/badge";
+import { ChapterRange } from "~/components/chapter-range";
 import { titleAfterLabel } from "~/lib/content/labels";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { StoryDate } from "~/components/story-date";
@@ -93,14 +94,7 @@ export function VolumeCard({ volume, collectionName, eager }: VolumeProps) {
         ) : null}
         {volume.adapts ? (
           <p className="text-sm">
-            Adapts{" "}
-            <Link className="text-primary underline" to={unitPath(volume.adapts.from.key)}>
-              {volume.adapts.from.label}
-            </Link>{" "}
-            to{" "}
-            <Link className="text-primary underline" to={unitPath(volume.adapts.to.key)}>
-              {volume.adapts.to.label}
-            </Link>{" "}
+            Adapts <ChapterRange from={volume.adapts.from} to={volume.adapts.to} />{" "}
             <Badge>{countOf(volume.adapts.chapters, nouns.webNovelChapter)}</Badge>
           </p>
         ) : volume.readAfter ? (
@@ -277,20 +271,7 @@ function VolumeChangeLine({ change }: { change: VolumeChange }) {
         {change.chapters ? (
           <>
             {" "}
-            (
-            <Link className="text-primary underline" to={unitPath(change.chapters.from.key)}>
-              {change.chapters.from.label}
-            </Link>
-            {change.chapters.to.key !== change.chapters.from.key ? (
-              <>
-                {" "}
-                to{" "}
-                <Link className="text-primary underline" to={unitPath(change.chapters.to.key)}>
-                  {change.chapters.to.label}
-                </Link>
-              </>
-            ) : null}
-            )
+            (<ChapterRange from={change.chapters.from} to={change.chapters.to} />)
           </>
         ) : null}
       </span>
