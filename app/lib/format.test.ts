@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cutText, formatDate, formatLanguage, formatMonth, formatMonthRange, formatSite } from "./format";
+import { cutText, formatDate, formatLanguage, formatMonth, formatMonthRange, formatSite, wholePercent } from "./format";
 
 describe("formatSite", () => {
   it("names the site a link leads to by its host, without www", () => {
@@ -65,5 +65,16 @@ describe("formatLanguage", () => {
     expect(formatLanguage("zh-Hant")).toBe("Traditional Chinese");
     expect(formatLanguage("qqq")).toBe("qqq");
     expect(formatLanguage("not a tag")).toBe("not a tag");
+  });
+});
+
+describe("wholePercent", () => {
+  it("rounds, but never to 100% while some is left nor to 0% once some is there", () => {
+    expect(wholePercent(1, 2)).toBe(50);
+    expect(wholePercent(228, 229)).toBe(99);
+    expect(wholePercent(229, 229)).toBe(100);
+    expect(wholePercent(1, 1000)).toBe(1);
+    expect(wholePercent(0, 1000)).toBe(0);
+    expect(wholePercent(0, 0)).toBe(0);
   });
 });

@@ -72,6 +72,17 @@ export function formatNumber(value: number) {
   return numberFormat.format(value);
 }
 
+/**
+ * `part` of `total` in whole percent, as a reader takes it: never 100% while some is left (228 of 229
+ * chapters), nor 0% once some is there.
+ */
+export function wholePercent(part: number, total: number) {
+  const percent = Math.round((part / Math.max(1, total)) * 100);
+  if (part < total && percent === 100) return 99;
+  if (part > 0 && percent === 0) return 1;
+  return percent;
+}
+
 /** A date range such as "Mar 2014 – Nov 2014". */
 export function formatMonthRange(from: string | null, to: string | null) {
   if (!from) return "—";

@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { cn } from "~/lib/cn";
 import { collectionCodePattern } from "~/lib/content/units";
-import { formatMonthRange } from "~/lib/format";
+import { formatMonthRange, wholePercent } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta } from "~/lib/http/meta";
 import { showingRange } from "~/lib/http/paging";
@@ -106,8 +106,8 @@ export default function LightNovels({ loaderData }: Route.ComponentProps) {
             {description ? <p className="max-w-3xl">{description}</p> : null}
             {adapted > 0 && webNovelChapters > 0 ? (
               <p className="text-sm text-muted-foreground">
-                These volumes adapt {countOf(adapted, nouns.webNovelChapter)},{" "}
-                {Math.round((adapted / webNovelChapters) * 100)}% of the web novel.
+                These volumes adapt {countOf(adapted, nouns.webNovelChapter)}, {wholePercent(adapted, webNovelChapters)}
+                % of the web novel.
               </p>
             ) : null}
             {paging.pageCount > 1 ? (

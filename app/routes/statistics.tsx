@@ -4,7 +4,7 @@ import { BarChart, type BarChartProps, countBars } from "~/components/charts/bar
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { rangeLabel, yearStarts } from "~/lib/content/chart-ranges";
-import { formatNumber, formatMonth } from "~/lib/format";
+import { formatNumber, formatMonth, wholePercent } from "~/lib/format";
 import { pageMeta } from "~/lib/http/meta";
 import { countOf, type Noun, nounFor, nouns } from "~/lib/words";
 import { getStatistics } from "~/models/statistics.server";
@@ -53,9 +53,8 @@ const undated = (count: number, noun: Noun) =>
 const eachYear = (bars: Array<{ year: string; lastYear?: string }>) =>
   bars.some((bar) => bar.lastYear !== undefined && bar.lastYear !== bar.year) ? "in each run of years" : "each year";
 
-/** How much of the web novel the light novels had adapted by the end of a year, in percent. */
-const coverage = (year: { adapted: number; total: number }) =>
-  Math.round((year.adapted / Math.max(1, year.total)) * 100);
+/** How much of the web novel the light novels had adapted by the end of a year, in whole percent. */
+const coverage = (year: { adapted: number; total: number }) => wholePercent(year.adapted, year.total);
 
 export default function Statistics({ loaderData }: Route.ComponentProps) {
   const { totals, arcs, releases, years, mistakes, introductions, anime, manga } = loaderData;
