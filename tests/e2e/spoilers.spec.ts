@@ -92,7 +92,7 @@ const readers = [
     webNovel: null,
     anime: null,
     lightNovels: { main: 3 },
-    continues: "Read Lanternfall volume 4 next",
+    continues: "Read Lanternfall 4 next",
   },
 ].map((reader) => {
   const units = [

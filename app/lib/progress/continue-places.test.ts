@@ -88,7 +88,7 @@ describe("continuePlaces", () => {
     expect(places({ webNovel: "wn:2-9" })).toEqual([{ kind: "next", key: "wn:2-10", text: "Arc 2, interlude" }]);
     expect(places({ anime: "anime:1-5" })).toEqual([{ kind: "next", key: "anime:1-6", text: "Season 1, episode 6" }]);
     expect(places({ lightNovels: ["ln:main-3"] })).toEqual([
-      { kind: "next", key: "ln:main-4", text: "Lanternfall volume 4" },
+      { kind: "next", key: "ln:main-4", text: "Lanternfall 4" },
     ]);
   });
 
@@ -99,8 +99,8 @@ describe("continuePlaces", () => {
 
   it("says the reader is caught up after the last unit of a medium or collection", () => {
     expect(places({ anime: "anime:2-13", lightNovels: ["ln:ex-3", "ln:main-2"] })).toEqual([
-      { kind: "next", key: "ln:main-3", text: "Lanternfall volume 3" },
-      { kind: "caught-up", key: "ln:ex-3", text: "Lanternfall EX volume 3" },
+      { kind: "next", key: "ln:main-3", text: "Lanternfall 3" },
+      { kind: "caught-up", key: "ln:ex-3", text: "Lanternfall EX 3" },
       { kind: "caught-up", key: "anime:2-13", text: "Season 2, episode 13" },
     ]);
   });

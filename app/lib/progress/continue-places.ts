@@ -1,4 +1,4 @@
-import { mangaSeriesName, recutName, webNovelEntryNames } from "../content/labels";
+import { mangaSeriesName, placeName, recutName, webNovelEntryNames } from "../content/labels";
 import {
   chapterKey,
   episodeKey,
@@ -69,7 +69,7 @@ export interface CollectionName {
 /** Where to go on in one medium: `key` is the unit to open (null when the reader is caught up and there is none). */
 export interface ContinuePlace {
   medium: Medium;
-  /** The unit, named whole without its medium: "Arc 2, chapter 15", "Lanternfall volume 4", "Season 1, episode 13". */
+  /** The unit, named whole without its medium: "Arc 2, chapter 15", "Lanternfall 4", "Season 1, episode 13". */
   text: string;
   key: string;
   /**
@@ -176,7 +176,8 @@ export function continuePlaces(
       places.push(
         placeAfter("light_novels", spans.collections, code, read, false, (_, number) => ({
           key: volumeKey(code, number),
-          text: `${name} volume ${number}`,
+          // As every page names it ("Lanternfall EX 3"), not "Lanternfall EX volume 3".
+          text: placeName({ medium: "light_novels", collectionName: name, volume: number }),
         })),
       );
   }
