@@ -208,13 +208,14 @@ describe("webNovelEntryNames", () => {
     expect([...webNovelEntryNames(arc).values()]).toEqual(["Chapter 1", "Interlude 1", "Chapter 2", "Interlude 2"]);
   });
 
-  it("names an entry by the number the series gives it, in reading order, whatever its place", () => {
+  it("names an entry by the number the series gives it, and counts on from it", () => {
     const arc = [
       { kind: "chapter", ordinal: 1, label: "26" },
       { kind: "chapter", ordinal: 2, label: "123-A" },
       { kind: "chapter", ordinal: 3, label: "124-B" },
       { kind: "interlude", ordinal: 4, label: "4" },
       { kind: "chapter", ordinal: 5 },
+      { kind: "interlude", ordinal: 6 },
     ] as const;
     expect(webNovelEntryNames(arc)).toEqual(
       new Map([
@@ -222,9 +223,33 @@ describe("webNovelEntryNames", () => {
         [2, "Chapter 123-A"],
         [3, "Chapter 124-B"],
         [4, "Interlude 4"],
-        [5, "Chapter 4"],
+        [5, "Chapter 125"],
+        [6, "Interlude 5"],
       ]),
     );
+  });
+
+  it("numbers a chapter after a split or an extra as the series does: no number skipped, none taken twice", () => {
+    const arc = (...labels: (string | null)[]) => [
+      ...webNovelEntryNames(labels.map((label, index) => ({ kind: "chapter", ordinal: index + 1, label }))).values(),
+    ];
+    // 8, 123-A, 10, 11, EX-2, 13 was what a chapter numbered by its place among the arc's chapters read.
+    expect(arc(null, null, null, null, null, null, null, null, "8-A", null, null, "EX-2", null)).toEqual([
+      ...[1, 2, 3, 4, 5, 6, 7, 8].map((number) => `Chapter ${number}`),
+      "Chapter 8-A",
+      "Chapter 9",
+      "Chapter 10",
+      "Chapter EX-2",
+      "Chapter 11",
+    ]);
+    expect(arc("19-A", "19-B", "20-A", "20-B", null)).toEqual([
+      "Chapter 19-A",
+      "Chapter 19-B",
+      "Chapter 20-A",
+      "Chapter 20-B",
+      "Chapter 21",
+    ]);
+    expect(arc("226.5", null)).toEqual(["Chapter 226.5", "Chapter 227"]);
   });
 
   it("says the kind once where the label is written with it", () => {

@@ -322,6 +322,9 @@ export interface WebNovelEntry {
  * chapters only, in reading order, so an interlude before it does not move its number ("Chapter 26",
  * not "Chapter 27"); any other kind is named by its kind alone where the arc has one of it
  * ("Prologue", "Interlude"), and numbered among its own kind where it has several ("Interlude 2").
+ * Counting goes on from a label that starts with a number, as the series does: after "123-A" comes 124,
+ * after "19-A", "19-B", "20-A" and "20-B" comes 21, after "226.5" comes 227; a label without one ("EX-2")
+ * takes no number, so the chapter after it has the one it would have had.
  */
 export function webNovelEntryNames(entries: readonly WebNovelEntry[]): Map<number, string> {
   const inOrder = [...entries].sort((a, b) => a.ordinal - b.ordinal);
@@ -330,11 +333,12 @@ export function webNovelEntryNames(entries: readonly WebNovelEntry[]): Map<numbe
   const counted = new Map<ChapterKind, number>();
   const names = new Map<number, string>();
   for (const entry of inOrder) {
-    const place = (counted.get(entry.kind) ?? 0) + 1;
-    counted.set(entry.kind, place);
     const word = chapterKindLabels[entry.kind];
     // A label written with its kind ("Interlude 4" on an interlude) says the word once.
     const label = entry.label?.trim().replace(new RegExp(`^${word}\\s+`, "i"), "");
+    const counting = label ? /^\d+/.exec(label) : null;
+    const place = label ? (counting ? Number(counting[0]) : null) : (counted.get(entry.kind) ?? 0) + 1;
+    if (place !== null) counted.set(entry.kind, place);
     const number = label || (entry.kind === "chapter" || (ofKind.get(entry.kind) ?? 0) > 1 ? place : null);
     names.set(entry.ordinal, number === null ? word : `${word} ${number}`);
   }
