@@ -63,6 +63,18 @@ describe("labelsFound", () => {
     expect(found("5")).toEqual(["Arc 1 · Chapter 5"]);
   });
 
+  it("finds a numbered part or a code however the dash is typed", () => {
+    const labels = ["Arc 2 · Chapter 123", "Arc 2 · Chapter 123-A", "Arc 2 · Chapter EX-2", "Arc 2 · Chapter 124"];
+    for (const typed of ["123a", "123 A", "123-A", "chapter 123a", "ch 123A", " 123 a "])
+      expect(labelsFound(labels, typed), typed).toEqual([1]);
+    for (const typed of ["ex2", "EX-2", "chapter ex2"]) expect(labelsFound(labels, typed), typed).toEqual([2]);
+    expect(labelsFound(labels, "chapter 123")).toEqual([0]);
+    expect(labelsFound(labels, "season 1 episode 4")).toEqual([]);
+    // A title that starts with a letter alone stays a word of its own: chapter 1 is not "1a".
+    const titled = ["Arc 1 · Chapter 1 · A New Dawn", "Arc 1 · Chapter 12 · Embers"];
+    expect(labelsFound(titled, "chapter 1")).toEqual([0]);
+  });
+
   it("finds by a letter alone every label that holds it, not only the numbers it ends", () => {
     expect(found("a")).toHaveLength(chapters.length);
   });
