@@ -74,6 +74,8 @@ describe("npm run content:import", () => {
     const first = importPack();
     expect(first.code).toBe(0);
     expect(first.out).toContain("Imported content/tiny:");
+    // A folder's own images are not what the site serves: the import says where they must go.
+    expect(first.err).toContain("Warning: the site serves this pack's images from content/tiny/images");
     // Nothing of the refused import was written: every row is new now.
     expect(first.out).toContain("chapters: 5 added, 0 updated, 0 removed");
     expect(first.out).toContain("characters: 2 added, 0 updated, 0 removed");

@@ -12,7 +12,8 @@
  * a pack that leaves out a volume or episode they hang on is refused, and an entry published from one
  * whose words now name a secret too early is taken down and listed. With --check the pack is only checked: no database is opened.
  */
-import { resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
 import {
   contentVersionOf,
   formatEntryWithdrawn,
@@ -46,6 +47,13 @@ runCli(async () => {
   const check = values.check === true;
   const { rows, problems, warnings } = await loadPack(directory, packName);
   for (const warning of warnings) console.warn(`Warning: ${formatProblem(warning)}`);
+  // The site serves a pack's covers and portraits from content/<pack>/images, copied by every build
+  // (scripts/copy-media.ts): a folder's own images reach readers only from there.
+  if (directory !== resolve("content", packName) && existsSync(join(directory, "images")))
+    console.warn(
+      `Warning: the site serves this pack's images from content/${packName}/images, copied by every build; ` +
+        `copy ${join(directory, "images")} there and build again, or its covers and portraits will not load.`,
+    );
   if (!rows) {
     const count = `${problems.length} problem${problems.length === 1 ? "" : "s"}`;
     throw new UsageError(
