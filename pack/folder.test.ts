@@ -79,6 +79,15 @@ describe("loadPack", () => {
     ]);
   });
 
+  it("says in plain words that an episode's number counts places, so a recap's 12.5 is refused", async () => {
+    const dir = packWith("anime.json", (json) => (json.seasons[0].episodes[0].number = 12.5));
+    const problems = await problemsOf(dir);
+    expect(problems).toContain(
+      "anime.json › seasons[0].episodes[0].number: must be a whole number such as 12: it counts places in order (a series' own numbers, such as 12.5, go in a label where the pack has one)",
+    );
+    expect(problems.join("\n")).not.toContain("Invalid input");
+  });
+
   it("refuses a day its month does not have", async () => {
     const dir = packWith("anime.json", (json) => (json.seasons[0].episodes[0].airedOn = "2015-02-29"));
     expect(await problemsOf(dir)).toEqual([

@@ -32,8 +32,17 @@ export const imagePath = z.string().regex(/^images\/[a-z0-9/_-]+\.(svg|png|jpg|w
   error: "must be a path inside the pack's images/ folder, such as images/covers/main-1.svg",
 });
 
-/** A number that becomes part of a unit key: an arc, chapter, volume, season or episode. */
-export const unitNumber = z.int().positive().max(MAX_UNIT_NUMBER);
+/**
+ * A number that becomes part of a unit key: an arc, chapter, volume, season or episode. It counts places
+ * on a line, so it is whole; a number the series writes otherwise (a chapter's "12.5") is its label.
+ */
+export const unitNumber = z
+  .int({
+    error:
+      "must be a whole number such as 12: it counts places in order (a series' own numbers, such as 12.5, go in a label where the pack has one)",
+  })
+  .positive({ error: "must be 1 or more" })
+  .max(MAX_UNIT_NUMBER, { error: `must be at most ${MAX_UNIT_NUMBER}` });
 
 /** A range of web novel chapters: what a volume or an episode adapts, what a change concerns. */
 export const adaptsSchema = z.strictObject({ from: unitKey, to: unitKey });
