@@ -88,6 +88,16 @@ describe("loadPack", () => {
     expect(problems.join("\n")).not.toContain("Invalid input");
   });
 
+  it("keeps no original title that only repeats the title, as a pack that has only the Japanese gives it", async () => {
+    const dir = packWith("web-novel.json", (json) => {
+      json.arcs[0].title = "灯守りの少女";
+      json.arcs[0].originalTitle = "灯守りの少女 ";
+      json.arcs[1].originalTitle = "灯守り";
+    });
+    const { rows } = await loadPack(dir, "tiny");
+    expect(rows!.arcs!.map((arc) => arc.original_title)).toEqual([null, "灯守り"]);
+  });
+
   it("refuses a day its month does not have", async () => {
     const dir = packWith("anime.json", (json) => (json.seasons[0].episodes[0].airedOn = "2015-02-29"));
     expect(await problemsOf(dir)).toEqual([

@@ -1,7 +1,7 @@
 import type { AnimeSpecialRow, SearchEntryRow } from "../rows";
 import { animeSpecialKey, unitPath } from "../../app/lib/content/units";
 import { unitEntryRevealedBy } from "../reveals";
-import { labelOf, positionOf, type Resolution } from "./resolution";
+import { originalBeside, labelOf, positionOf, type Resolution } from "./resolution";
 import { slugGivesAway } from "./side-stories";
 
 /**
@@ -53,7 +53,7 @@ export function animeSpecialRows({ pack, timeline, reference, report, revealersO
       key,
       kind: special.kind,
       title: special.title,
-      original_title: special.originalTitle ?? null,
+      original_title: originalBeside(special.title, special.originalTitle),
       title_revealed_by: special.titleIsSpoiler ? revealersOf(key) : null,
       synopsis: special.synopsis ?? null,
       released_on: special.releasedOn ?? null,

@@ -18,7 +18,7 @@ import {
   volumesOfEpisode,
 } from "../adaptation";
 import { shortReachedBy, unitEntryRevealedBy } from "../reveals";
-import { labelOf, positionOf, type Resolution } from "./resolution";
+import { originalBeside, labelOf, positionOf, type Resolution } from "./resolution";
 import { episodeAiring, seasonParts } from "./anime-parts";
 
 /**
@@ -112,7 +112,7 @@ export function animeRows(resolution: Resolution) {
         season_number: season.number,
         number: episode.number,
         title: episode.title,
-        original_title: episode.originalTitle ?? null,
+        original_title: originalBeside(episode.title, episode.originalTitle),
         ...episodeAiring(season, episode, partOf.get(episode.number), path, report),
         runtime: episode.runtime ?? null,
         part_number: partOf.get(episode.number) ?? null,

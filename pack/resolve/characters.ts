@@ -10,7 +10,7 @@ import { namedOpenly } from "../names";
 import { charactersMetBy } from "../reveals";
 import { inverseRelationshipKinds, type NamedMedium } from "../schema/characters";
 import { mediumOf, readRevealers } from "../../app/lib/content/units";
-import { mediaPath, type Resolution } from "./resolution";
+import { originalBeside, mediaPath, type Resolution } from "./resolution";
 
 /** The site's name of each medium a character can be named in. */
 const storedMedia: Record<NamedMedium, StoredMediumName["medium"]> = {
@@ -139,7 +139,7 @@ export function characterRows({ pack, packName, timeline, revealersOf, reference
     characters.push({
       slug: character.slug,
       name: character.name,
-      original_name: character.originalName ?? null,
+      original_name: originalBeside(character.name, character.originalName),
       aliases: JSON.stringify(character.aliases),
       affiliations: JSON.stringify(character.affiliations),
       summary: character.summary ?? null,

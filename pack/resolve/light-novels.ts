@@ -5,7 +5,7 @@ import { unitPath, volumeKey } from "../../app/lib/content/units";
 import { collectionSpans, volumeSpanProblems } from "../adaptation";
 import { editionProblems, editionsColumn, volumeReleases } from "../editions";
 import { lnChapterTitlesRevealedBy, unitEntryRevealedBy } from "../reveals";
-import { labelOf, mediaPath, positionOf, type Resolution } from "./resolution";
+import { originalBeside, labelOf, mediaPath, positionOf, type Resolution } from "./resolution";
 
 /**
  * Collections, volumes and what each volume changed: what a volume adapts must be chapters, in order,
@@ -89,7 +89,7 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, referenc
         collection_code: collection.code,
         number: volume.number,
         title: volume.title,
-        original_title: volume.originalTitle ?? null,
+        original_title: originalBeside(volume.title, volume.originalTitle),
         released_jp: releasedJp ?? null,
         released_en: releasedEn ?? null,
         // null states there is no English edition yet; left out, it is not known (then "date unknown").

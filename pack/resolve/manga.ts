@@ -2,7 +2,7 @@ import type { MangaChapterRow, MangaSeriesRow, MangaVolumeRow, SearchEntryRow } 
 import { mangaChapterKey, unitPath } from "../../app/lib/content/units";
 import { mangaChapterNumbers, mangaSeriesName } from "../../app/lib/content/labels";
 import { unitEntryRevealedBy } from "../reveals";
-import { labelOf, positionOf, type Resolution } from "./resolution";
+import { originalBeside, labelOf, positionOf, type Resolution } from "./resolution";
 import { slugGivesAway } from "./side-stories";
 
 /**
@@ -35,7 +35,7 @@ export function mangaRows({ pack, timeline, reference, report, revealersOf }: Re
     series.push({
       code: one.code,
       title: one.title,
-      original_title: one.originalTitle ?? null,
+      original_title: originalBeside(one.title, one.originalTitle),
       title_revealed_by: seriesTitleRevealedBy,
       sort_order: series.length,
     });

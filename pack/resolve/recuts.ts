@@ -5,7 +5,7 @@ import { unitPath } from "../../app/lib/content/units";
 import { recutContents } from "../recuts";
 import { recutSceneRevealedBy, unitEntryRevealedBy } from "../reveals";
 import type { AnimeRecutEpisodeRow, AnimeRecutRow, SearchEntryRow } from "../rows";
-import { labelOf, positionOf, type Resolution } from "./resolution";
+import { originalBeside, labelOf, positionOf, type Resolution } from "./resolution";
 
 /*
  * Recuts of a season (decision 45): each recut's row, its episodes with the season's episodes each holds
@@ -93,7 +93,7 @@ export function recutRows({ pack, timeline, reference, report, revealersOf }: Re
           recut_number: recut.number,
           number: episode.number,
           title: episode.title,
-          original_title: episode.originalTitle ?? null,
+          original_title: originalBeside(episode.title, episode.originalTitle),
           aired_on: day,
           aired_time: aired?.time ?? null,
           runtime: episode.runtime ?? null,
@@ -110,7 +110,7 @@ export function recutRows({ pack, timeline, reference, report, revealersOf }: Re
         season_number: season.number,
         number: recut.number,
         title: recut.title,
-        original_title: recut.originalTitle ?? null,
+        original_title: originalBeside(recut.title, recut.originalTitle),
         runtime: recut.runtime ?? null,
         time_zone: recut.timeZone ?? null,
         aired_from: recut.airedFrom ?? first,

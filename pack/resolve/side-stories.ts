@@ -1,6 +1,6 @@
 import type { SearchEntryRow, SideStoryRow } from "../rows";
 import { sideStoryKey, unitPath } from "../../app/lib/content/units";
-import { positionOf, type Resolution } from "./resolution";
+import { originalBeside, positionOf, type Resolution } from "./resolution";
 import { readByItsReaders, unitEntryRevealedBy } from "../reveals";
 
 /** Letters that carry no accent to drop, as a slug writes them in plain letters. */
@@ -66,7 +66,7 @@ export function sideStoryRows({ pack, timeline, gate, report, revealersOf }: Res
       key,
       kind: story.kind,
       title: story.title,
-      original_title: story.originalTitle ?? null,
+      original_title: originalBeside(story.title, story.originalTitle),
       summary: story.summary ?? null,
       published_in: story.publishedIn,
       published_on: story.publishedOn ?? null,

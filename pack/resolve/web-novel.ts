@@ -2,7 +2,7 @@ import type { ArcRow, ChapterRow, SearchEntryRow } from "../rows";
 import { chapterKey, unitPath } from "../../app/lib/content/units";
 import { chapterTitleRevealedBy, revealedByIn, unitEntryRevealedBy } from "../reveals";
 import { arcsInOrder } from "../timeline";
-import { labelOf, positionOf, type Resolution } from "./resolution";
+import { originalBeside, labelOf, positionOf, type Resolution } from "./resolution";
 
 /** Arcs, their chapters (each ordinal once; duplicates were reported when declared) and chapter search entries. */
 export function webNovelRows({ pack, timeline, revealersOf, reference, report, checkRevealIn }: Resolution) {
@@ -23,7 +23,7 @@ export function webNovelRows({ pack, timeline, revealersOf, reference, report, c
     arcs.push({
       number: arc.number,
       title: arc.title,
-      original_title: arc.originalTitle ?? null,
+      original_title: originalBeside(arc.title, arc.originalTitle),
       summary: arc.summary ?? null,
       summary_revealed_by: revealedByIn(revealersOf, arc.summaryRevealIn, arc.summaryRevealAt),
       phases: JSON.stringify(arc.phases),
@@ -61,7 +61,7 @@ export function webNovelRows({ pack, timeline, revealersOf, reference, report, c
         kind: chapter.kind,
         label: chapter.label ?? null,
         title: chapter.title,
-        original_title: chapter.originalTitle ?? null,
+        original_title: originalBeside(chapter.title, chapter.originalTitle),
         published_on: chapter.publishedOn ?? null,
         word_count: chapter.wordCount ?? null,
         read_url: chapter.readUrl ?? null,
