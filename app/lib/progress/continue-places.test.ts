@@ -87,9 +87,7 @@ describe("continuePlaces", () => {
     expect(places({ webNovel: "wn:2-19" })).toEqual([{ kind: "next", key: "wn:2-20", text: "Arc 2, chapter 19-A" }]);
     expect(places({ webNovel: "wn:2-9" })).toEqual([{ kind: "next", key: "wn:2-10", text: "Arc 2, interlude" }]);
     expect(places({ anime: "anime:1-5" })).toEqual([{ kind: "next", key: "anime:1-6", text: "Season 1, episode 6" }]);
-    expect(places({ lightNovels: ["ln:main-3"] })).toEqual([
-      { kind: "next", key: "ln:main-4", text: "Lanternfall 4" },
-    ]);
+    expect(places({ lightNovels: ["ln:main-3"] })).toEqual([{ kind: "next", key: "ln:main-4", text: "Lanternfall 4" }]);
   });
 
   it("goes on to the next arc or season after the last of one", () => {
