@@ -7,9 +7,12 @@ export type { CollectionName };
 
 /** The words around each place's link: before it and after it. */
 const sentences = {
-  // "next" never starts a line of its own: it keeps to the place it follows.
+  // "next" and ", the latest" never start a line of their own: they keep to the place they follow.
   next: { read: ["Read ", "\u00A0next"], watch: ["Watch ", "\u00A0next"] },
-  "caught-up": { read: ["Caught up at ", ", the latest"], watch: ["Caught up at ", ", the latest"] },
+  "caught-up": {
+    read: ["Caught up at ", ",\u00A0the\u00A0latest"],
+    watch: ["Caught up at ", ",\u00A0the\u00A0latest"],
+  },
   after: { read: ["Go on after ", ""], watch: ["Go on after ", ""] },
 } as const;
 
