@@ -36,6 +36,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 };
 
 /** What each area holds, for the home page's overview (only this page needs the words). */
+/** A large count as a tile on a phone has room for: 1,271,176 → 1.27M, 856,234 → 856K. */
+const compact = new Intl.NumberFormat("en", { notation: "compact", maximumSignificantDigits: 3 });
+
+/** A tile's figure: one line, a size smaller on the narrowest phones. */
+const figureClass = "block whitespace-nowrap text-xl font-bold tabular-nums min-[25rem]:text-2xl";
+
 const areaSummaries: Record<AreaPath, string> = {
   "/web_novel": "Arcs and chapters: dates, word counts, where to read, which volume adapts them.",
   "/light_novels": "Collections and volumes: release dates, ISBNs, chapters and web novel coverage.",
@@ -58,12 +64,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     ? [
         [formatNumber(counts.chapters), "web novel chapters", "/web_novel"],
         [
-          formatNumber(counts.words),
+          // Hundreds of thousands of words would not fit a phone's tile in full ("1,271,176" broke at its comma).
+          counts.words >= 100_000 ? compact.format(counts.words) : formatNumber(counts.words),
           // A sum that lacks some chapters' counts says so, rather than passing for the whole.
           counts.chapters_without_words
             ? `words (${countOf(counts.chapters_without_words, nouns.chapter)} without a word count)`
             : "words",
           "/web_novel",
+          formatNumber(counts.words),
         ],
         [formatNumber(counts.volumes), "light novel volumes", "/light_novels"],
         [formatNumber(counts.side_stories), "side stories", "/side_stories"],
@@ -104,13 +112,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             The series in numbers
           </h2>
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-            {stats.map(([value, label, path]) => (
+            {stats.map(([value, label, path, full]) => (
               <li key={label}>
                 <Link
                   to={path!}
                   className="block h-full rounded-lg border border-border bg-card p-4 hover:border-primary"
                 >
-                  <span className="block text-2xl font-bold tabular-nums">{value}</span>
+                  {full && full !== value ? (
+                    <>
+                      <span aria-hidden="true" className={figureClass}>
+                        {value}
+                      </span>
+                      <span className="sr-only">{full} </span>
+                    </>
+                  ) : (
+                    <span className={figureClass}>{value}</span>
+                  )}
                   <span className="text-sm text-muted-foreground">{label}</span>
                 </Link>
               </li>

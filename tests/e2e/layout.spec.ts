@@ -708,3 +708,29 @@ test("with a large text size on a 320 px phone, what clears the header clears it
   await expect(toast).toBeVisible();
   expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual((await headerBottom()) - 1);
 });
+
+test("with a large text size on a 320 px phone, home's numbers each stand on one line, a million words as 1.27M", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 720 });
+  await page.addInitScript(() =>
+    document.addEventListener("DOMContentLoaded", () => {
+      document.documentElement.style.fontSize = "20px";
+    }),
+  );
+  await open(page, "/");
+  const tiles = page.getByRole("region", { name: "The series in numbers" }).getByRole("link");
+  expect(await tiles.count()).toBeGreaterThan(3);
+  for (const tile of await tiles.all()) {
+    const number = tile.locator(":scope > span").first();
+    const lines = await number.evaluate((element) => {
+      const height = element.getBoundingClientRect().height;
+      return height / parseFloat(getComputedStyle(element).lineHeight);
+    });
+    expect(lines, await tile.innerText()).toBeLessThan(1.5);
+  }
+  // Heard in full: the tile's short form is for the eye.
+  const words = tiles.filter({ hasText: "words" });
+  await expect(words).toContainText(/\d\.\d+M/);
+  await expect(words).toHaveAccessibleName(/^\d{1,3}(,\d{3})+ words/);
+});
