@@ -116,15 +116,18 @@ function Special({ special }: { special: AnimeSpecial }) {
         )}
         {special.watchAfter ? (
           <span className="min-w-0">
-            Watched after{" "}
-            <Link to={unitPath(special.watchAfter.key)} className="text-primary underline">
+            Watched after {/* A place's name on one line: a line never starts at its "·". */}
+            <Link to={unitPath(special.watchAfter.key)} className="whitespace-nowrap text-primary underline">
               {special.watchAfter.label}
             </Link>
             {special.watchAfter.inRecut ? (
               <>
                 {" "}
                 or{" "}
-                <Link to={unitPath(special.watchAfter.inRecut.key)} className="text-primary underline">
+                <Link
+                  to={unitPath(special.watchAfter.inRecut.key)}
+                  className="whitespace-nowrap text-primary underline"
+                >
                   {special.watchAfter.inRecut.label}
                 </Link>
               </>

@@ -276,10 +276,11 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
                       {names.medium}
                     </span>
                     <span className="block font-medium">{names.place}</span>
-                    {appearance.inRecut ? (
-                      <span className="block text-sm text-muted-foreground">or {appearance.inRecut.label}</span>
-                    ) : null}
                     <AppearanceTitle label={appearance.label} title={appearance.title} />
+                    {/* After the episode's title, which is not the recut episode's. */}
+                    {appearance.inRecut ? (
+                      <span className="block text-sm text-muted-foreground">Also in {appearance.inRecut.label}</span>
+                    ) : null}
                   </Link>
                 </li>
               );
