@@ -279,7 +279,9 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
                     <AppearanceTitle label={appearance.label} title={appearance.title} />
                     {/* After the episode's title, which is not the recut episode's. */}
                     {appearance.inRecut ? (
-                      <span className="block text-sm text-muted-foreground">Also in {appearance.inRecut.label}</span>
+                      <span className="block text-sm text-muted-foreground">
+                        Also in <span className="whitespace-nowrap">{appearance.inRecut.label}</span>
+                      </span>
                     ) : null}
                   </Link>
                 </li>
