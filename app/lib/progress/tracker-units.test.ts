@@ -75,6 +75,14 @@ describe("labelsFound", () => {
     expect(labelsFound(titled, "chapter 1")).toEqual([0]);
   });
 
+  it("finds by the words in their order, with others between, where no label holds them as typed", () => {
+    expect(found("arc 1 19")).toEqual(["Arc 1 · Chapter 19"]);
+    expect(found("arc 12 3")).toEqual(["Arc 12 · Chapter 3"]);
+    expect(found("arc 2 1")).toEqual(["Arc 2 · Chapter 1 · Cinders"]);
+    expect(found("2 arc")).toEqual([]);
+    expect(found("arc 3 1")).toEqual([]);
+  });
+
   it("finds by a letter alone every label that holds it, not only the numbers it ends", () => {
     expect(found("a")).toHaveLength(chapters.length);
   });

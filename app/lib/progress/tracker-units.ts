@@ -158,27 +158,45 @@ const asTyped = (text: string) =>
     .replace(/(^|[^\p{N}.])0+(?=\p{N})/gu, "$1");
 
 /**
- * Whether `words` stand whole in `text`: not inside a word, nor the start or the end of a number
- * ("chapter 1" in "chapter 12", "1-3" or "1-A"; "5" in "2.5").
+ * Where `words` stand whole in `text`, from `from` on (-1 where they do not): not inside a word, nor the
+ * start or the end of a number ("chapter 1" in "chapter 12", "1-3" or "1-A"; "5" in "2.5").
  */
-function standsWhole(text: string, words: string) {
-  for (let at = text.indexOf(words); at >= 0; at = text.indexOf(words, at + 1)) {
+function wholeAt(text: string, words: string, from = 0) {
+  for (let at = text.indexOf(words, from); at >= 0; at = text.indexOf(words, at + 1)) {
     const before = text.slice(0, at);
     const after = text.slice(at + words.length);
-    if (!/([\p{L}\p{N}]|\p{N}[-.])$/u.test(before) && !/^[-.]?[\p{L}\p{N}]/u.test(after)) return true;
+    if (!/([\p{L}\p{N}]|\p{N}[-.])$/u.test(before) && !/^[-.]?[\p{L}\p{N}]/u.test(after)) return at;
   }
-  return false;
+  return -1;
+}
+
+const standsWhole = (text: string, words: string) => wholeAt(text, words) >= 0;
+
+/** Whether each of the words stands whole in `text`, in their order, with others between ("arc 2 19"). */
+function eachWholeInOrder(text: string, words: readonly string[]) {
+  let from = 0;
+  for (const word of words) {
+    const at = wholeAt(text, word, from);
+    if (at < 0) return false;
+    from = at + word.length;
+  }
+  return true;
 }
 
 /**
  * The labels that typed words find (their indices): those in which the words stand whole when there are
  * any, else every label that holds them. "Arc 2 chapter 1" finds "Arc 2 · Chapter 1 · Cinders" alone, not
- * chapters 10 to 19.
+ * chapters 10 to 19. Where no label holds them as typed, those in which each word stands whole in its
+ * order: "arc 2 19" finds "Arc 2 · Chapter 19".
  */
 export function labelsFound(labels: readonly string[], typed: string): number[] {
   const words = asTyped(typed);
   if (!words) return [];
   const holding = labels.flatMap((label, index) => (asTyped(label).includes(words) ? [index] : []));
+  if (!holding.length && words.includes(" ")) {
+    const each = words.split(" ");
+    return labels.flatMap((label, index) => (eachWholeInOrder(asTyped(label), each) ? [index] : []));
+  }
   // Whole numbers only: a letter alone ("a") would otherwise find only the "-A" chapters.
   const whole = /\p{N}/u.test(words) ? holding.filter((index) => standsWhole(asTyped(labels[index]!), words)) : [];
   return whole.length ? whole : holding;
