@@ -83,6 +83,18 @@ function passwordProblem(mode: Mode, password: string): string | false {
     : "Passwords have at least 6 characters.";
 }
 
+/**
+ * What the page a reader came from needs an account for, said above the form: the pages that send a
+ * signed-out reader here (app/server/session.server.ts) would otherwise leave them wondering why.
+ */
+function asksForAccount(redirectTo: string) {
+  if (/^\/feedback_hub(?:[/?]|$)/.test(redirectTo))
+    return "The feedback hub needs an account, so its reports can be followed up: sign in, or create one, to go on.";
+  if (/^\/discuss(?:[/?]|$)/.test(redirectTo)) return "Sign in, or create an account, to go on to the discussion.";
+  if (/^\/account(?:[/?]|$)/.test(redirectTo)) return "Sign in to go on to your account.";
+  return null;
+}
+
 export default function Login({ loaderData }: Route.ComponentProps) {
   const { redirectTo, firebase, available, keysUnavailable } = loaderData;
   const navigate = useNavigate();
@@ -180,6 +192,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     });
   }
 
+  const needsAccount = asksForAccount(redirectTo);
   const tabs: Array<[Mode, string]> = [
     ["sign-in", "Sign in"],
     ["sign-up", "Create account"],
@@ -192,6 +205,11 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         title={tabs.find(([value]) => value === mode)?.[1] ?? "Sign in"}
         lead="An account lets you join the discussion of each chapter and episode, keeps your progress on every device, and lets you report mistakes and follow what becomes of them. Reading needs no account."
       />
+      {needsAccount ? (
+        <p role="status" className="mb-4 rounded-md border border-border bg-muted p-3 text-sm">
+          {needsAccount}
+        </p>
+      ) : null}
       {sessionEnded ? (
         <p role="status" className="mb-4 rounded-md border border-border bg-muted p-3 text-sm">
           Your session ended, so you are signed out here. Sign in again to go on.

@@ -184,5 +184,7 @@ test("a tampered or forged session cookie counts as signed out", async ({ page, 
     await context.addCookies([{ name: SESSION_COOKIE, value: encodeURIComponent(value), url: baseURL! }]);
     await page.goto("/feedback_hub");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Ffeedback_hub$/);
+    // The page says why the hub sent the reader here.
+    await expect(page.getByRole("status").filter({ hasText: "The feedback hub needs an account" })).toBeVisible();
   }
 });
