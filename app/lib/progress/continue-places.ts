@@ -1,4 +1,4 @@
-import { mangaSeriesName, placeName, recutName, webNovelEntryNames } from "../content/labels";
+import { mangaSeriesName, recutName, webNovelEntryNames } from "../content/labels";
 import {
   chapterKey,
   episodeKey,
@@ -176,8 +176,8 @@ export function continuePlaces(
       places.push(
         placeAfter("light_novels", spans.collections, code, read, false, (_, number) => ({
           key: volumeKey(code, number),
-          // As every page names it ("Lanternfall EX 3"), not "Lanternfall EX volume 3".
-          text: placeName({ medium: "light_novels", collectionName: name, volume: number }),
+          // As every page names it (`placeName`: "Lanternfall EX 3"), not "Lanternfall EX volume 3".
+          text: `${name} ${number}`,
         })),
       );
   }
