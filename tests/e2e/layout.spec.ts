@@ -11,6 +11,16 @@ async function open(page: Page, path: string) {
   await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
 }
 
+/** A 320 px phone whose reader set their text size to 125%: rem-sized text and controls grow, the screen does not. */
+async function onPhoneWithLargeText(page: Page) {
+  await page.setViewportSize({ width: 320, height: 720 });
+  await page.addInitScript(() =>
+    document.addEventListener("DOMContentLoaded", () => {
+      document.documentElement.style.fontSize = "20px";
+    }),
+  );
+}
+
 /** The elements that stick out to the right, outermost first, for a failure message that says where. */
 function overflow(page: Page) {
   return page.evaluate(() => {
@@ -651,13 +661,7 @@ test.describe("names a phone walk found confusing", () => {
 test("with a large text size a 320 px phone scrolls no page sideways, and the header's controls never cover the site's name", async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 320, height: 720 });
-  // A reader's text size at 125%: rem-sized text and controls grow, the screen does not.
-  await page.addInitScript(() =>
-    document.addEventListener("DOMContentLoaded", () => {
-      document.documentElement.style.fontSize = "20px";
-    }),
-  );
+  await onPhoneWithLargeText(page);
   for (const path of ["/", "/characters", "/light_novels", "/login", "/reading_tracker", "/anime"]) {
     await open(page, path);
     const measured = await overflow(page);
@@ -675,12 +679,7 @@ test("with a large text size a 320 px phone scrolls no page sideways, and the he
 test("with a large text size on a 320 px phone, what clears the header clears it as drawn: the search panel, an anchor, a toast", async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 320, height: 720 });
-  await page.addInitScript(() =>
-    document.addEventListener("DOMContentLoaded", () => {
-      document.documentElement.style.fontSize = "20px";
-    }),
-  );
+  await onPhoneWithLargeText(page);
   await open(page, "/anime");
   const header = page.getByRole("banner");
   const headerBottom = async () => {
@@ -712,12 +711,7 @@ test("with a large text size on a 320 px phone, what clears the header clears it
 test("with a large text size on a 320 px phone, home's numbers each stand on one line, a million words as 1.27M", async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 320, height: 720 });
-  await page.addInitScript(() =>
-    document.addEventListener("DOMContentLoaded", () => {
-      document.documentElement.style.fontSize = "20px";
-    }),
-  );
+  await onPhoneWithLargeText(page);
   await open(page, "/");
   const tiles = page.getByRole("region", { name: "The series in numbers" }).getByRole("link");
   expect(await tiles.count()).toBeGreaterThan(3);
