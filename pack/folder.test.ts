@@ -201,8 +201,8 @@ describe("loadPack", () => {
       json.arcs[1].chapters[1].label = "1";
     });
     expect(await problemsOf(dir)).toEqual([
-      `web-novel.json › arcs[0].chapters[2].label: is named "Chapter 4" in arc 1, like arcs[0].chapters[1]: give each entry a label of its own (a chapter without one is numbered among the arc's chapters)`,
-      `web-novel.json › arcs[1].chapters[1].label: is named "Chapter 1" in arc 2, like arcs[1].chapters[0]: give each entry a label of its own (a chapter without one is numbered among the arc's chapters)`,
+      `web-novel.json › arcs[0].chapters[2].label: is named "Chapter 4" in arc 1, like arcs[0].chapters[1]: give each entry a label of its own (a chapter without one is counted on from the last label that starts with a number)`,
+      `web-novel.json › arcs[1].chapters[1].label: is named "Chapter 1" in arc 2, like arcs[1].chapters[0]: give each entry a label of its own (a chapter without one is counted on from the last label that starts with a number)`,
     ]);
   });
 

@@ -68,7 +68,7 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
         report(
           "web-novel.json",
           chapter.label === undefined ? `${path}.ordinal` : `${path}.label`,
-          `is named "${name}" in arc ${arc.number}, like ${other.path}: give each entry a label of its own (a chapter without one is numbered among the arc's chapters)`,
+          `is named "${name}" in arc ${arc.number}, like ${other.path}: give each entry a label of its own (a chapter without one is counted on from the last label that starts with a number)`,
         );
       else named.set(name, { path, ordinal: chapter.ordinal });
       declare(unit, { fixed: ++chapterCount }, placeName({ ...unit, name }), "web-novel.json", `${path}.ordinal`);

@@ -71,6 +71,8 @@ export const seasonRecutChapters = (seasonNumber: number | null) =>
  * watched the recut and knows its numbers, not the season's: in the first recut that holds it, the episode
  * holding its start (`"start"`: where something in it first appears) or its end (`"end"`: what is watched
  * after it). Stored as a JSON array of one unit label (read by `recutHolderOf`), null where no recut holds it.
+ * A season recut twice names its first recut only; and a first appearance in an episode split across the
+ * recut's episodes is named at the first of them, which may be early (never late: it spoils nothing).
  */
 export const recutHolding = (episode: Expression<string | null>, end: "start" | "end") => sql<string | null>`(
   SELECT json_array(json_object('key', holder.key, 'label', held_by.label))

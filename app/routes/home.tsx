@@ -35,13 +35,20 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   );
 };
 
-/** What each area holds, for the home page's overview (only this page needs the words). */
-/** A large count as a tile on a phone has room for: 1,271,176 → 1.27M, 856,234 → 856K. */
-const compact = new Intl.NumberFormat("en", { notation: "compact", maximumSignificantDigits: 3 });
+/**
+ * A large count as a tile on a phone has room for: 1,271,176 → 1.27M, 856,234 → 856K. Written out here,
+ * not by `Intl`'s compact notation, so the server and every browser say it alike.
+ */
+function compact(count: number) {
+  // From 999,500 on, thousands would round to "1000K".
+  if (count >= 999_500) return `${Number((count / 1_000_000).toPrecision(3))}M`;
+  return `${Number((count / 1_000).toPrecision(3))}K`;
+}
 
 /** A tile's figure: one line, a size smaller on the narrowest phones. */
 const figureClass = "block whitespace-nowrap text-xl font-bold tabular-nums min-[25rem]:text-2xl";
 
+/** What each area holds, for the home page's overview (only this page needs the words). */
 const areaSummaries: Record<AreaPath, string> = {
   "/web_novel": "Arcs and chapters: dates, word counts, where to read, which volume adapts them.",
   "/light_novels": "Collections and volumes: release dates, ISBNs, chapters and web novel coverage.",
@@ -65,7 +72,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         [formatNumber(counts.chapters), "web novel chapters", "/web_novel"],
         [
           // Hundreds of thousands of words would not fit a phone's tile in full ("1,271,176" broke at its comma).
-          counts.words >= 100_000 ? compact.format(counts.words) : formatNumber(counts.words),
+          counts.words >= 100_000 ? compact(counts.words) : formatNumber(counts.words),
           // A sum that lacks some chapters' counts says so, rather than passing for the whole.
           counts.chapters_without_words
             ? `words (${countOf(counts.chapters_without_words, nouns.chapter)} without a word count)`

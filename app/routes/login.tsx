@@ -88,10 +88,11 @@ function passwordProblem(mode: Mode, password: string): string | false {
  * signed-out reader here (app/server/session.server.ts) would otherwise leave them wondering why.
  */
 function asksForAccount(redirectTo: string) {
-  if (/^\/feedback_hub(?:[/?]|$)/.test(redirectTo))
+  if (/^\/feedback_hub(?:[/?#]|$)/.test(redirectTo))
     return "The feedback hub needs an account, so its reports can be followed up: sign in, or create one, to go on.";
-  if (/^\/discuss(?:[/?]|$)/.test(redirectTo)) return "Sign in, or create an account, to go on to the discussion.";
-  if (/^\/account(?:[/?]|$)/.test(redirectTo)) return "Sign in to go on to your account.";
+  // A thread is read signed out: an account is what joining it takes.
+  if (/^\/discuss(?:[/?#]|$)/.test(redirectTo)) return "Sign in, or create an account, to join the discussion.";
+  if (/^\/account(?:[/?#]|$)/.test(redirectTo)) return "Sign in to go on to your account.";
   return null;
 }
 

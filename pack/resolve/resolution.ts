@@ -72,7 +72,6 @@ export function startResolution(pack: ContentPack, packName: string, report: Rep
 
 export const positionOf = ({ positions }: Timeline, key: string) => positions.get(key) ?? 0;
 export const labelOf = ({ units }: Timeline, key: string) => units.get(key)?.label ?? key;
-/** Where the site serves an image of the pack (images/covers/a.svg → /media/<pack>/covers/a.svg). */
 /**
  * A title's or a name's original beside it, as stored: none where it only repeats it (a Japanese title
  * the pack gives as both), so no page shows the same words twice.
@@ -80,4 +79,5 @@ export const labelOf = ({ units }: Timeline, key: string) => units.get(key)?.lab
 export const originalBeside = (shown: string, original: string | null | undefined) =>
   original && original.normalize("NFKC").trim() !== shown.normalize("NFKC").trim() ? original : null;
 
+/** Where the site serves an image of the pack (images/covers/a.svg → /media/<pack>/covers/a.svg). */
 export const mediaPath = (packName: string, image: string) => `/media/${packName}/${image.replace(/^images\//, "")}`;

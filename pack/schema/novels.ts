@@ -92,7 +92,7 @@ export const chapterSchema = z.strictObject({
   /** Its place in the arc's reading order: the number in its unit key and address. */
   ordinal: unitNumber,
   kind: z.enum(chapterKinds).default("chapter"),
-  /** The number the series gives it, where it gives one that its place among the arc's chapters does not. */
+  /** The number the series gives it, where counting (on from the last label that starts with a number) would give another. */
   label: chapterLabel.optional(),
   title: text,
   originalTitle: optionalText,

@@ -73,6 +73,10 @@ describe("labelsFound", () => {
     // A title that starts with a letter alone stays a word of its own: chapter 1 is not "1a".
     const titled = ["Arc 1 · Chapter 1 · A New Dawn", "Arc 1 · Chapter 12 · Embers"];
     expect(labelsFound(titled, "chapter 1")).toEqual([0]);
+    expect(labelsFound(titled, "1 a")).toEqual([0]);
+    // Words on their way to a label still find it: "arc 2 c" is not chapter "2c".
+    expect(labelsFound(labels, "arc 2 c")).toEqual([0, 1, 2, 3]);
+    expect(labelsFound(["Season 1 · Episode 8"], "season 1 e")).toEqual([0]);
   });
 
   it("finds by the words in their order, with others between, where no label holds them as typed", () => {

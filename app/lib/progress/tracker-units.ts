@@ -139,16 +139,17 @@ const shortForms: Record<string, string> = { ch: "chapter", chap: "chapter", ep:
  * A label, or the words typed, as they are matched: full-width forms as plain ones, lower case, short
  * forms in full (a season's episode as "S1E4" too), "·", commas, a dash between spaces and runs of
  * spaces as one space, no end stop, no leading zero ("01"), and a number's letter or a code's number
- * without the dash between them, as readers type them ("123a" or "123 a" for "123-A", "ex2" for "EX-2").
+ * without the dash between them, as readers type them ("123a" for "123-A", "ex2" for "EX-2"). With
+ * `letterAfterSpace`, a letter the words end with after a number and a space is read as the number's
+ * ("123 a"); `labelsFound` tries the words so first, then as they are ("arc 2 c" is on its way to "arc 2
+ * chapter").
  */
-const asTyped = (text: string) =>
+const asTyped = (text: string, { letterAfterSpace = false } = {}) =>
   text
     .normalize("NFKC")
     .toLowerCase()
     .trim()
-    // "123-A" as "123a" whether typed so, as "123a" or as "123 a" at the end; "EX-2" as "ex2". Only a
-    // letter the words end with is read so after a space: "1 · A New Dawn" keeps its title apart.
-    .replace(/(\p{N})(?:-| (?=\p{L}$))?(\p{L})(?!\p{L})/gu, "$1$2")
+    .replace(letterAfterSpace ? /(\p{N})(?:-| (?=\p{L}$))?(\p{L})(?!\p{L})/gu : /(\p{N})-?(\p{L})(?!\p{L})/gu, "$1$2")
     .replace(/(\p{L})-(?=\p{N})/gu, "$1")
     .replace(/\bs(?:eason)?\s*(\p{N}+)\s*[-.]?\s*(?:episode|ep|e)\.?\s*(?=\p{N})/gu, "season $1 episode ")
     .replace(/\b(ch|chap|ep|vol)\.?\s*(?=\p{N})/gu, (_, short: string) => `${shortForms[short]} `)
@@ -190,7 +191,13 @@ function eachWholeInOrder(text: string, words: readonly string[]) {
  * order: "arc 2 19" finds "Arc 2 · Chapter 19".
  */
 export function labelsFound(labels: readonly string[], typed: string): number[] {
-  const words = asTyped(typed);
+  const asNumbersLetter = asTyped(typed, { letterAfterSpace: true });
+  const found = foundBy(labels, asNumbersLetter);
+  const asWritten = asTyped(typed);
+  return found.length || asWritten === asNumbersLetter ? found : foundBy(labels, asWritten);
+}
+
+function foundBy(labels: readonly string[], words: string): number[] {
   if (!words) return [];
   const holding = labels.flatMap((label, index) => (asTyped(label).includes(words) ? [index] : []));
   if (!holding.length && words.includes(" ")) {
