@@ -1,10 +1,11 @@
-import { type Expression, type InferResult, sql } from "kysely";
+import { type InferResult, sql } from "kysely";
 import type { AnimeRecut, RecutContent, RecutEpisode, RecutScene, UnitLabel } from "~/lib/content/anime";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
-import { gatedBy, gatedTitle, parseUnitLabels } from "./db.server";
+import { gatedBy, gatedTitle } from "./db.server";
 import { broadcastOf, groupBy, selectedSeason } from "./anime-episodes.server";
 import { query } from "./query.server";
-import { parseUnitKey } from "~/lib/content/units";
+import { isRecutEpisodeKey, parseUnitKey } from "~/lib/content/units";
+import { readRevealers } from "~/lib/shield/knowledge";
 import { placeName } from "~/lib/content/labels";
 
 /*
@@ -67,23 +68,17 @@ export const seasonRecutChapters = (seasonNumber: number | null) =>
     .distinct();
 
 /**
- * The recut episode that holds one of the season's episodes (`episode`, its key in SQL), for a viewer who
- * watched the recut and knows its numbers, not the season's: in the first recut that holds it, the episode
- * holding its start (`"start"`: where something in it first appears) or its end (`"end"`: what is watched
- * after it). Stored as a JSON array of one unit label (read by `recutHolderOf`), null where no recut holds it.
- * A season recut twice names its first recut only; and a first appearance in an episode split across the
- * recut's episodes is named at the first of them, which may be early (never late: it spoils nothing).
+ * The recut episode that holds one of the season's episodes, named for a viewer who watched the recut and
+ * knows its numbers, not the season's: the first recut episode among the episode's revealers
+ * (`revealedBy`, as stored), which the cross-media map gives as the one holding it whole or its last part
+ * (decision 45), the place a recut's viewer has seen it, and met who first appears in it. Null where no
+ * recut holds it.
  */
-export const recutHolding = (episode: Expression<string | null>, end: "start" | "end") => sql<string | null>`(
-  SELECT json_array(json_object('key', holder.key, 'label', held_by.label))
-  FROM anime_recut_episodes AS holder, json_each(holder.contents) AS held
-  JOIN story_units AS held_by ON held_by.key = holder.key
-  WHERE json_extract(held.value, '$.episode') = ${episode}
-  ORDER BY holder.recut_number, holder.number ${end === "end" ? sql`DESC` : sql`ASC`}
-  LIMIT 1)`;
-
-/** The recut episode `recutHolding` found, or null. */
-export const recutHolderOf = (stored: string | null): UnitLabel | null => parseUnitLabels(stored)[0] ?? null;
+export function recutHolderIn(revealedBy: string | null): UnitLabel | null {
+  const key = readRevealers(revealedBy)?.find(isRecutEpisodeKey);
+  const parts = key ? parseUnitKey(key, "anime") : null;
+  return key && parts ? { key, label: placeName(parts) } : null;
+}
 
 type RecutRow = InferResult<ReturnType<typeof seasonRecuts>>[number];
 type RecutEpisodeRow = InferResult<ReturnType<typeof seasonRecutEpisodes>>[number];

@@ -4,7 +4,7 @@ import { type PageInfo, pageInfo } from "~/lib/http/paging";
 import { gatedBy, gatedTitle, parseJsonList } from "./db.server";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
 import { batch, query, slot } from "./query.server";
-import { recutHolderOf, recutHolding } from "./anime-recuts.server";
+import { recutHolderIn } from "./anime-recuts.server";
 
 /*
  * The anime's OVAs, specials and films (anime.json `specials`), for /anime/specials and the API: each
@@ -46,7 +46,7 @@ export const allAnimeSpecials = query
     "sp.adapts_side_stories",
     "sp.watch_after",
     "wa.label as watch_after_label",
-    recutHolding(row.ref("sp.watch_after"), "end").as("watch_after_in_recut"),
+    "wa.revealed_by as watch_after_revealed_by",
     unitCommentCount(row.ref("sp.key")).as("comment_count"),
   ])
   .orderBy("sp.sort_order");
@@ -147,7 +147,7 @@ export function toAnimeSpecials(rows: readonly SpecialRow[], sources: readonly U
         : {
             key: row.watch_after,
             label: row.watch_after_label ?? row.watch_after,
-            inRecut: recutHolderOf(row.watch_after_in_recut),
+            inRecut: recutHolderIn(row.watch_after_revealed_by),
           },
     discussion: unitDiscussion(row.told_by, row.comment_count),
   }));

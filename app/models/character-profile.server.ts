@@ -1,7 +1,7 @@
 import { mediumNamesOf, portraitOf, trueNameOf } from "./characters.server";
 import { gatedBy, gatedTitle, parseJsonList } from "./db.server";
 import { batch, query } from "./query.server";
-import { recutHolderOf, recutHolding } from "./anime-recuts.server";
+import { recutHolderIn } from "./anime-recuts.server";
 
 /** One character's profile, or null when the slug is unknown. One round trip. */
 export async function getCharacter(db: D1Database, slug: string) {
@@ -56,8 +56,6 @@ export async function getCharacter(db: D1Database, slug: string) {
         unit.fn.coalesce("ch.title_revealed_by", "m.title_revealed_by").as("title_revealed_by"),
         "u.revealed_by as reached_by",
         "u.position",
-        // Where a viewer of the recut first saw them: the recut episode holding the season's episode's start.
-        recutHolding(unit.ref("e.key"), "start").as("in_recut"),
       ])
       .where("c.slug", "=", slug)
       .orderBy("u.position"),
@@ -107,7 +105,8 @@ export async function getCharacter(db: D1Database, slug: string) {
       medium: appearance.medium,
       label: appearance.label,
       title: gatedTitle(appearance.title_revealed_by, appearance.reached_by, appearance.title),
-      inRecut: recutHolderOf(appearance.in_recut),
+      // Where a viewer of the recut met them (the anime's first appearance only: its revealers name the recut).
+      inRecut: appearance.medium === "anime" ? recutHolderIn(appearance.reached_by) : null,
     })),
     // A fact's label is gated with its value: "Fate" alone says there is one.
     facts: facts.map((fact) => gatedBy(fact.revealed_by, { label: fact.label, value: fact.value })),
