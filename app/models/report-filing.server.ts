@@ -1,6 +1,6 @@
 import { type Expression, expressionBuilder, type SqlBool, sql } from "kysely";
 import { unitChoice } from "~/lib/forms/report-forms";
-import { OTHER_PLATFORM, shortestRuntimeFor } from "~/lib/mistakes/rules";
+import { OTHER_PLATFORM, shortestRuntimeFor, timestampWithinRuntime } from "~/lib/mistakes/rules";
 import { parseJsonList } from "./db.server";
 import type { ReportKind } from "~/lib/vocabulary";
 import type { Database } from "./database";
@@ -193,7 +193,6 @@ export async function submitReport(
       signedIn.as("signedIn"),
       unitStored(report.unit).as("ok"),
       platformListed(report.platform).as("platformOk"),
-      timestampWithinEpisode(report.unit, report.timestamp).as("timestampOk"),
       // Read with the rest (the same round trip), to name the episode's length should the time be past it.
       namedEpisode(report.unit?.key ?? null)
         .select("episode.label")
@@ -248,8 +247,13 @@ export async function submitReport(
   if (!checks[0]?.signedIn) return { stored: false, problem: "signedOut" };
   if (!checks[0].ok) return { stored: false, problem: "unit" };
   if (!checks[0].platformOk) return { stored: false, problem: "platform" };
-  const { timestampOk, episodeLabel, episodeRuntime } = checks[0];
-  if (!timestampOk && episodeLabel !== null && episodeRuntime !== null)
+  const { episodeLabel, episodeRuntime } = checks[0];
+  if (
+    report.timestamp &&
+    episodeLabel !== null &&
+    episodeRuntime !== null &&
+    !timestampWithinRuntime(report.timestamp, episodeRuntime)
+  )
     return { stored: false, problem: "timestamp", episode: { label: episodeLabel, runtime: episodeRuntime } };
   return { stored: false, problem: "limit", limit: limit.reached(usage) };
 }
