@@ -277,6 +277,7 @@ export interface LnMistakeIndexTable {
   suggested: string | null;
   japanese: string | null;
   explanation: string | null;
+  letter_pairs: string | null;
 }
 
 export interface LnMistakesTable {
@@ -303,6 +304,7 @@ export interface LnMistakesTable {
   updated_on: string | null;
   revealed_by: Generated<string>;
   chapter_label: string | null;
+  letter_pairs: Generated<string>;
 }
 
 export interface LnVolumeChangesTable {

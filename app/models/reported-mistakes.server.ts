@@ -14,6 +14,7 @@ import type { Database } from "./database";
 import { batch, query } from "./query.server";
 import { getTimeline } from "./timeline.server";
 import { readRevealers } from "~/lib/shield/knowledge";
+import { unspacedPairs } from "~/lib/search/query";
 
 /** A mistranslation report a moderator accepted, and how its entry is filed. */
 export interface AcceptedMistakeReport {
@@ -101,6 +102,7 @@ function publication(report: AcceptedMistakeReport, filing: MistakeFiling, entry
         "ebook_position",
         "edition",
         "japanese",
+        "letter_pairs",
         "official",
         "suggested",
         "explanation",
@@ -127,6 +129,10 @@ function publication(report: AcceptedMistakeReport, filing: MistakeFiling, entry
             row.val(location?.ebookPosition ?? null).as("ebook_position"),
             row.val("Reported by a reader").as("edition"),
             row.val(fields.japanese ?? "").as("japanese"),
+            // Found by any part of a Chinese, Japanese or Korean word, as the pack's entries are (migration 0048).
+            row
+              .val(unspacedPairs(entry.official, entry.suggested, fields.japanese ?? "", entry.explanation))
+              .as("letter_pairs"),
             row.val(entry.official).as("official"),
             row.val(entry.suggested).as("suggested"),
             row.val(entry.explanation).as("explanation"),

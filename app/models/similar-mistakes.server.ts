@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { SimilarMistake } from "~/lib/mistakes/entries";
 import { lightNovelPlace } from "~/lib/content/labels";
 import { animeMistakePath, entryHandle, lnMistakePath } from "~/lib/mistakes/rules";
-import { searchWords, toFtsQuery } from "~/lib/search/query";
+import { searchWords, toFtsTerms } from "~/lib/search/query";
 import { animeEntryRows, entriesBefore, lnEntriesMatching, matchesIndex } from "./mistake-entries.server";
 import { batch, query } from "./query.server";
 import { gatedBy } from "./db.server";
@@ -19,7 +19,7 @@ const SIMILAR_CANDIDATES = 200;
  * the chosen volume, how many of the words it holds, and its place in the form's order.
  */
 function lnCandidates(unit: string, terms: string[]) {
-  const inLines = (words: string) => `{official japanese}: ${words}`;
+  const inLines = (words: string) => `{official japanese letter_pairs}: (${words})`;
   return query
     .with("hits", () =>
       lnEntriesMatching(inLines(terms.join(" OR "))).select((row) => [
@@ -101,12 +101,12 @@ export async function findSimilarMistakes(
   text: string,
 ): Promise<SimilarMistake[]> {
   if (kind === "ln") {
-    const fts = toFtsQuery(text, 6);
-    if (!fts) return [];
+    const terms = toFtsTerms(text, 6);
+    if (!terms.length) return [];
     // Each candidate's place in its volume, for the page of the volume that lists it: counted for the
     // candidates only, not for every entry that matched.
     const candidates = query
-      .selectFrom(lnCandidates(unit, fts.split(" ")).as("m"))
+      .selectFrom(lnCandidates(unit, terms).as("m"))
       .selectAll()
       .select(entriesBefore.as("entries_before"));
     const [rows] = await batch(db, [candidates]);

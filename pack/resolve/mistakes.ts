@@ -10,6 +10,7 @@ import {
 import type { AnimeMistakeRow, LnMistakeRow, MistakeEntryColumns, SearchEntryRow } from "../rows";
 import { lightNovelChapterOf, lightNovelPlace } from "../../app/lib/content/labels";
 import { isRecutEpisodeKey, volumeKey } from "../../app/lib/content/units";
+import { unspacedPairs } from "../../app/lib/search/query";
 import { animeMistakeRevealedBy, lnMistakeRevealedBy } from "../reveals";
 import type { ContentPack } from "../schema/files";
 import { labelOf, type Resolution } from "./resolution";
@@ -118,6 +119,8 @@ export function mistakeRows({ pack, timeline, revealersOf, reference, report, ga
       ebook_position: entry.ebookPosition ?? null,
       edition: entry.edition,
       japanese: entry.japanese,
+      // Found by any part of a Chinese, Japanese or Korean word (migration 0048).
+      letter_pairs: unspacedPairs(entry.official, entry.suggested, entry.japanese, entry.explanation),
     });
   });
 

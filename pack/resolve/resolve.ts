@@ -1,5 +1,6 @@
 import type { PackRows, SearchEntryRow } from "../rows";
 import { unitPath } from "../../app/lib/content/units";
+import { unspacedPairs } from "../../app/lib/search/query";
 import { externalIdRows } from "../external-ids";
 import type { ContentPack } from "../schema/files";
 import { lintCharactersNamed } from "../character-lint";
@@ -112,7 +113,9 @@ export function resolvePack(
       ...manga.search,
       ...mistakeSearchEntries(resolution, mistakes),
       ...nameSearchEntries(resolution, { parts: anime.parts, series: manga.series }),
-    ].map(findableByPlace),
+    ]
+      .map(findableByPlace)
+      .map(findableByParts),
     ln_mistakes: mistakes.lightNovel,
     anime_mistakes: mistakes.anime,
   };
@@ -159,4 +162,20 @@ const placedKinds = new Set<SearchEntryRow["kind"]>([
 function findableByPlace(entry: SearchEntryRow): SearchEntryRow {
   if (!placedKinds.has(entry.kind) || !entry.subtitle) return entry;
   return { ...entry, aliases: [entry.aliases, entry.subtitle].filter(Boolean).join(" · ") };
+}
+
+/**
+ * An entry's Chinese, Japanese and Korean words (an original title, a name as first written) are found by
+ * any part of them, not only their start: their pairs of letters go after its other names, and its
+ * text's after its text (unspacedPairs). The title's go with the names, as the title is shown as it is.
+ */
+function findableByParts(entry: SearchEntryRow): SearchEntryRow {
+  const names = unspacedPairs(entry.title, entry.aliases);
+  const text = unspacedPairs(entry.body);
+  if (!names && !text) return entry;
+  return {
+    ...entry,
+    aliases: [entry.aliases, names].filter(Boolean).join(" · "),
+    body: [entry.body, text].filter(Boolean).join(" · "),
+  };
 }

@@ -43,6 +43,17 @@ describe("translation-meta loaders", () => {
     const search = await load(lnIndexLoader, "/translation_meta/ln_mistls?q=twice&reveal=all");
     expect(search.matches.map((entry) => entry.id)).toEqual([entryHandle("main-1-knock-twice")]);
     expect(search.paging).toMatchObject({ page: 1, total: 1 });
+    // A Japanese word inside the line (扉は二度叩け, 蝶番の守り手) finds its entry, not only the line's start.
+    for (const [word, id] of [
+      ["二度叩", "main-1-knock-twice"],
+      ["守り手", "main-1-hinge-name"],
+    ]) {
+      const found = await load(lnIndexLoader, `/translation_meta/ln_mistls?q=${encodeURIComponent(word!)}&reveal=all`);
+      expect(
+        found.matches.map((entry) => entry.id),
+        word,
+      ).toEqual([entryHandle(id!)]);
+    }
     // Nothing searchable in the text: no entry matches, and the volumes are not offered as matches.
     for (const query of ["%25", "*", "%22", "-"]) {
       const nothing = await load(lnIndexLoader, `/translation_meta/ln_mistls?q=${query}`);

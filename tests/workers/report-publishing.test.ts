@@ -10,6 +10,7 @@ import { action as formAction } from "~/routes/feedback-hub.form";
 import { action as triageAction } from "~/routes/feedback-hub.triage";
 import { loader as feedLoader } from "~/routes/translation-meta.feed";
 import { loader as volumeLoader } from "~/routes/translation-meta.ln-page";
+import { loader as lnIndexLoader } from "~/routes/translation-meta.ln";
 import { callAsReader as call, form, readerCookie as cookieFor } from "../support/readers";
 import { knowledgeOfUnits, knows, readRevealers } from "~/lib/shield/knowledge";
 import { importTestPack, type TestPackOptions } from "../support/packs";
@@ -159,6 +160,16 @@ describe("a report's location", () => {
     expect(place("At forty-three and a half.")).toEqual([null, "43.5%"]);
     expect(place("At location eight hundred.")).toEqual([null, "loc. 812"]);
     expect(place("Somewhere in it.")).toEqual([null, null]);
+  });
+
+  it("is found in the volumes' search by a Japanese word inside its line, as the pack's entries are", async () => {
+    const reportId = await lnReport({ japanese: "灯芯は二度と燃えない", suggested: "Never again will the wick burn." });
+    expect((await accept(reportId)).status).toBe(302);
+    const found = await load(
+      lnIndexLoader,
+      `/translation_meta/ln_mistls?q=${encodeURIComponent("燃えない")}&reveal=all`,
+    );
+    expect(found.matches.map((entry) => entry.content?.suggested)).toEqual(["Never again will the wick burn."]);
   });
 
   it("takes its chapter's place in the volume's contents from the number or the title the reader wrote", async () => {

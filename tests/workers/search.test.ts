@@ -373,6 +373,20 @@ describe("site search against the imported tiny pack", () => {
     }
   });
 
+  it("finds a Japanese name or line by any part of it, not only its start, gated as before", async () => {
+    // Mira Hale is ミラ・ヘイル; the first translation note's Japanese is 扉は二度叩け (one run of letters).
+    expect(titles((await load(searchLoader, `/search?q=${encodeURIComponent("イル")}`)).results)).toEqual([
+      "Mira Hale",
+    ]);
+    const twice = await load(searchLoader, `/search?q=${encodeURIComponent("二度叩")}&reveal=all`);
+    expect(twice.results.map((result) => result.ref)).toEqual(["translation_note:main-1-knock-twice"]);
+    // The note is gated where its passage is: a requester who knows nothing is told nothing of it.
+    expect((await load(searchLoader, `/search?q=${encodeURIComponent("二度叩")}`)).total).toBe(0);
+    // Its start still finds it, and letters in another order do not.
+    expect((await load(searchLoader, `/search?q=${encodeURIComponent("扉")}&reveal=all`)).total).toBe(1);
+    expect((await load(searchLoader, `/search?q=${encodeURIComponent("度二")}&reveal=all`)).total).toBe(0);
+  });
+
   it("never repeats a result's kind in the line under it (the suggestions put the kind first)", async () => {
     const door = await load(searchLoader, "/search?q=door&reveal=all");
     const story = door.results.find((result) => result.kind === "side_story");

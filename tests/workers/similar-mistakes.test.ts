@@ -67,6 +67,14 @@ describe("similar entries for long words", () => {
     }
   });
 
+  it("finds a light novel entry by a Japanese word inside its line, as the anime's are found", async () => {
+    // 扉は二度叩け is the tiny pack's first entry's Japanese: one run of letters to the index.
+    const response = await similar("ln", "二度叩け", "", "all");
+    expect((await response.json<Suggestions>()).entries.map((entry) => entry.id)).toContain(
+      entryHandle("main-1-knock-twice"),
+    );
+  });
+
   it("answers words of any script and length on both sides, never 5xx (fast-check)", async () => {
     const word = fc.oneof(
       fc.string({ unit: "grapheme", minLength: 1, maxLength: 60 }),

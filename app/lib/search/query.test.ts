@@ -6,6 +6,7 @@ import {
   searchKindLabels,
   searchKinds,
   searchWords,
+  unspacedPairs,
   toFtsQuery,
   toNameFtsQuery,
   toTitleFtsQuery,
@@ -18,7 +19,7 @@ describe("toFtsQuery", () => {
   it("matches a number as a whole word: episode 8 is not episode 80", () => {
     expect(toFtsQuery("Episode 8")).toBe('"episode"* "8"');
     expect(toFtsQuery("chapter 123-A")).toBe('"chapter"* "123" "a"*');
-    expect(toFtsQuery("第１２話")).toBe('"第12話"*');
+    expect(toFtsQuery("第１２話")).toBe('("第12話"* OR "第1 12 2話")');
   });
   it("treats FTS syntax as plain text", () => {
     expect(toFtsQuery('name:"x" OR NEAR(a b) -c *')).toBe('"name"* "x"* "or"* "near"* "a"* "b"* "c"*');
@@ -26,7 +27,14 @@ describe("toFtsQuery", () => {
     expect(toFtsQuery("   ")).toBeNull();
   });
   it("keeps letters of every script", () => {
-    expect(toFtsQuery("灰の番人 Élise")).toBe('"灰の番人"* "élise"*');
+    expect(toFtsQuery("灰の番人 Élise")).toBe('("灰の番人"* OR "灰の の番 番人") "élise"*');
+  });
+  it("finds a Chinese, Japanese or Korean word inside a longer run, by its pairs of letters", () => {
+    expect(toFtsQuery("灯芯")).toBe('("灯芯"* OR "灯芯")');
+    expect(toFtsQuery("ｶﾞﾗｽ")).toBe('("ガラス"* OR "ガラ ラス")');
+    expect(toFtsQuery("마법사")).toBe('("마법사"* OR "마법 법사")');
+    // One letter is a prefix: the index has a pair starting at every letter, and the last one alone.
+    expect(toFtsQuery("灯")).toBe('"灯"*');
   });
 });
 
@@ -74,6 +82,22 @@ describe("parseSearchKind", () => {
   });
   it("names each kind", () => {
     expect(Object.keys(searchKindLabels)).toEqual(searchKinds);
+  });
+});
+
+describe("unspacedPairs", () => {
+  it("gives every pair of letters of each Chinese, Japanese or Korean word, and its last letter alone", () => {
+    expect(unspacedPairs("燃えない灯芯")).toBe("燃え えな ない い灯 灯芯 芯");
+    expect(unspacedPairs("The Wick", "イルゼ・マロウ", "第１２話")).toBe("イル ルゼ ゼ マロ ロウ ウ 第1 12 2話 話");
+    expect(unspacedPairs("Ilse Marrow", "")).toBe("");
+  });
+  it("holds, one after another, the pairs every part of a word is searched as", () => {
+    const indexed = unspacedPairs("燃えない灯芯").split(" ");
+    for (const part of ["灯芯", "えない", "ない灯", "燃えない灯芯"]) {
+      const pairs = /"([^"]+)"\)$/.exec(toFtsQuery(part)!)![1]!.split(" ");
+      const at = indexed.indexOf(pairs[0]!);
+      expect(indexed.slice(at, at + pairs.length)).toEqual(pairs);
+    }
   });
 });
 

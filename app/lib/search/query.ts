@@ -35,16 +35,66 @@ export function searchWords(input: string, maxWords = 8): string[] {
     .map(boundedWord);
 }
 
+/** Scripts written without spaces between words (Chinese, Japanese), and Korean, whose words take endings. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/**
+ * The full-text index takes a run of letters as one word, so in "燃えない灯芯" (an original title) only
+ * the start of the run could be found: "灯芯" found nothing. A word holding Chinese, Japanese or Korean
+ * letters is therefore indexed a second time as its overlapping pairs of letters ("燃え えな ない い灯
+ * 灯芯 芯", each letter starting one, the last alone too), and searched as the pairs of what was typed,
+ * one after another: any part of the word finds it. Both sides cut words as `searchWords` does.
+ */
+function pairsOf(word: string) {
+  const letters = [...word];
+  return [...letters.slice(1).map((letter, at) => `${letters[at]}${letter}`), letters.at(-1)!];
+}
+
+/**
+ * What an entry's text adds to the index for its Chinese, Japanese and Korean words (see pairsOf): the
+ * pairs of each such word, space-separated; empty when it has none. Kept in a column of its own, or
+ * after the entry's other names, never shown.
+ */
+export function unspacedPairs(...texts: string[]) {
+  return texts
+    .flatMap((text) =>
+      text
+        .normalize("NFKC")
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u),
+    )
+    .filter((word) => UNSPACED.test(word))
+    .flatMap(pairsOf)
+    .join(" ");
+}
+
+/**
+ * One word as an FTS5 term: a prefix ("ash" finds "Ashford"); a number only itself, so "episode 8"
+ * finds episode 8 and not 80 to 89; a Chinese, Japanese or Korean word of two letters or more also
+ * as its pairs, one after another (unspacedPairs), so it is found inside a longer run.
+ */
+function termOf(word: string) {
+  if (/^\p{N}+$/u.test(word)) return `"${word}"`;
+  const letters = [...word];
+  if (letters.length < 2 || !UNSPACED.test(word)) return `"${word}"*`;
+  return `("${word}"* OR "${pairsOf(word).slice(0, -1).join(" ")}")`;
+}
+
+/**
+ * What a reader typed as FTS5 terms, one per word (see termOf); every one must match. Quotes and
+ * operators are treated as plain text, so no input can break the query.
+ */
+export function toFtsTerms(input: string, maxTerms = 8): string[] {
+  return searchWords(input, maxTerms).map(termOf);
+}
+
 /**
  * Turns what a reader typed into an FTS5 query: each word must match, as a prefix, so "ash ward"
- * finds "The Ash Warden"; a number matches only itself, so "episode 8" finds episode 8 and not 80 to 89.
- * Quotes and operators are treated as plain text, so no input can break the query. Returns null when
- * nothing searchable is left.
+ * finds "The Ash Warden" (see termOf). Returns null when nothing searchable is left.
  */
 export function toFtsQuery(input: string, maxTerms = 8): string | null {
-  const terms = searchWords(input, maxTerms);
-  if (!terms.length) return null;
-  return terms.map((term) => (/^\p{N}+$/u.test(term) ? `"${term}"` : `"${term}"*`)).join(" ");
+  const terms = toFtsTerms(input, maxTerms);
+  return terms.length ? terms.join(" ") : null;
 }
 
 /** The query string as the page keeps it: trimmed and at most 100 characters. */
