@@ -45,7 +45,7 @@ const entriesNaming = (fts: string) =>
   query
     .selectFrom("search_index")
     .innerJoin("search_entries as e", (join) => join.on("e.id", "=", sql<number>`search_index.rowid`))
-    .where(sql.table("search_index"), "match", `{title aliases}: ${fts}`)
+    .where(sql.table("search_index"), "match", `{title aliases}: (${fts})`)
     .where("e.kind", "=", "character");
 const slugOfEntry = sql<string>`substr(e.path, ${"/characters/".length + 1})`.as("slug");
 

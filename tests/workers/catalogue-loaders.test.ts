@@ -309,6 +309,19 @@ describe("catalogue loaders against the imported tiny pack", () => {
   it("characters: search by alias, filters, pagination bounds", async () => {
     const byAlias = await load(charactersLoader, "/characters?q=doorward");
     expect(byAlias.characters.map((character) => character.content?.slug)).toEqual(["mira-hale"]);
+    // Every word is looked for in the names, whatever their order: not the first alone ("keepers" is
+    // Mira's affiliation, which the filter chooses, not the search).
+    for (const [words, found] of [
+      ["hale mira", ["mira-hale"]],
+      ["mira keepers", []],
+      ["keepers mira", []],
+    ] as const) {
+      const named = await load(charactersLoader, `/characters?q=${encodeURIComponent(words)}`);
+      expect(
+        named.characters.map((character) => character.content?.slug),
+        words,
+      ).toEqual(found);
+    }
     // Oren Vale is met in arc 2: named only to a requester who has read that far.
     const byAffiliation = await load(charactersLoader, "/characters?affiliation=Hall&reveal=wn:2-2");
     expect(byAffiliation.characters.map((character) => character.content?.slug)).toEqual(["oren-vale"]);
