@@ -230,7 +230,8 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           <div
             role="tablist"
             aria-label="What would you like to do?"
-            className="mb-6 grid grid-cols-3 gap-1 rounded-lg bg-muted p-1 text-sm"
+            // Three of a width, but "Sign in" keeps to one line where large text makes each tab wrap.
+            className="mb-6 grid grid-cols-[minmax(max-content,1fr)_1fr_1fr] gap-1 rounded-lg bg-muted p-1 text-sm"
           >
             {tabs.map(([value, label]) => (
               <Button
@@ -239,6 +240,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
                 size="sm"
                 role="tab"
                 aria-selected={mode === value}
+                className="px-2"
                 onClick={() => {
                   setMode(value);
                   setErrors({});

@@ -676,6 +676,25 @@ test("with a large text size a 320 px phone scrolls no page sideways, and the he
   }
 });
 
+test("with a large text size on a 320 px phone, the sign-in page's first tab says Sign in on one line", async ({
+  page,
+}) => {
+  await onPhoneWithLargeText(page);
+  await open(page, "/login");
+  const tabs = page.getByRole("tab");
+  await expect(tabs).toHaveCount(3);
+  const lineHeight = await tabs.first().evaluate((tab) => parseFloat(getComputedStyle(tab).lineHeight));
+  const text = await tabs.first().evaluate((tab) => {
+    const range = document.createRange();
+    range.selectNodeContents(tab);
+    return range.getBoundingClientRect().height;
+  });
+  expect(text).toBeLessThan(lineHeight * 1.5);
+  // The others may wrap, within the page.
+  for (const tab of await tabs.all())
+    expect((await tab.boundingBox())!.x + (await tab.boundingBox())!.width).toBeLessThanOrEqual(320);
+});
+
 test("with a large text size on a 320 px phone, what clears the header clears it as drawn: the search panel, an anchor, a toast", async ({
   page,
 }) => {
