@@ -171,10 +171,17 @@ describe("loadPack", () => {
     ]);
   });
 
+  it("takes a label with a part in brackets, as a series writes a chapter it split", async () => {
+    const dir = packWith("web-novel.json", (json) => (json.arcs[0].chapters[1].label = "123-A (Part 2)"));
+    const { rows, problems } = await loadPack(dir, "tiny");
+    expect(problems).toEqual([]);
+    expect(rows?.story_units.find((unit) => unit.key === "wn:1-2")?.label).toBe("Arc 1 · Chapter 123-A (Part 2)");
+  });
+
   it("refuses a label that is not written as a number", async () => {
     const dir = packWith("web-novel.json", (json) => (json.arcs[0].chapters[1].label = "2 · B"));
     expect(await problemsOf(dir)).toEqual([
-      'web-novel.json › arcs[0].chapters[1].label: must be the entry\'s number as the series writes it, letters, digits and dashes such as "26" or "123-A"',
+      'web-novel.json › arcs[0].chapters[1].label: must be the entry\'s number as the series writes it, letters, digits, dashes and brackets such as "26", "123-A" or "45 (Part 2)"',
     ]);
   });
 

@@ -73,8 +73,9 @@ export const seriesFileSchema = z.strictObject({
 export const MAX_CHAPTER_LABEL = 20;
 
 /**
- * The number the series itself gives a web novel entry ("26", "123-A", "4"), shown as "Chapter 26",
- * "Interlude 4": a few letters, digits and dashes, never the " · " that joins the parts of a name.
+ * The number the series itself gives a web novel entry ("26", "123-A", "4", "45 (Part 2)"), shown as
+ * "Chapter 26", "Interlude 4": a few letters, digits, dashes and brackets, never the " · " that joins the
+ * parts of a name.
  */
 export const chapterLabel = z
   .string()
@@ -84,8 +85,9 @@ export const chapterLabel = z
     error: `must be at most ${MAX_CHAPTER_LABEL} characters: a label is the entry's number as the series writes it ("26", "123-A"), not its title`,
   })
   // An empty label is the message above's, not this one's.
-  .regex(/^(?:[\p{L}\p{N}][\p{L}\p{N}.\- ]*)?$/u, {
-    error: 'must be the entry\'s number as the series writes it, letters, digits and dashes such as "26" or "123-A"',
+  .regex(/^(?:[\p{L}\p{N}][\p{L}\p{N}.\- ()]*)?$/u, {
+    error:
+      'must be the entry\'s number as the series writes it, letters, digits, dashes and brackets such as "26", "123-A" or "45 (Part 2)"',
   });
 
 export const chapterSchema = z.strictObject({

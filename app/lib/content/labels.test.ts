@@ -250,6 +250,11 @@ describe("webNovelEntryNames", () => {
       "Chapter 21",
     ]);
     expect(arc("226.5", null)).toEqual(["Chapter 226.5", "Chapter 227"]);
+    expect(arc("45 (Part 1)", "45 (Part 2)", null)).toEqual([
+      "Chapter 45 (Part 1)",
+      "Chapter 45 (Part 2)",
+      "Chapter 46",
+    ]);
   });
 
   it("says the kind once where the label is written with it", () => {
