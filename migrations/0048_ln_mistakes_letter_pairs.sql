@@ -1,8 +1,8 @@
 -- A light novel entry's Chinese, Japanese and Korean words are found by any part of them, not only
 -- their start (the Japanese line is one run of letters to the index): the import, and the publishing of
--- a reader's report, keep each such word's overlapping pairs of letters in `letter_pairs`, indexed with
--- the entry's text and never shown. Entries stored before the next import have none, and are found as
--- before.
+-- a reader's report, keep the overlapping pairs of letters of each such word of its official and
+-- Japanese lines in `letter_pairs`, indexed with the entry's text and never shown. Entries stored before
+-- the next import have none, and are found as before.
 ALTER TABLE ln_mistakes ADD COLUMN letter_pairs TEXT NOT NULL DEFAULT '';
 
 DROP TRIGGER ln_mistakes_insert;

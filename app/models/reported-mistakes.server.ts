@@ -130,9 +130,7 @@ function publication(report: AcceptedMistakeReport, filing: MistakeFiling, entry
             row.val("Reported by a reader").as("edition"),
             row.val(fields.japanese ?? "").as("japanese"),
             // Found by any part of a Chinese, Japanese or Korean word, as the pack's entries are (migration 0048).
-            row
-              .val(unspacedPairs(entry.official, entry.suggested, fields.japanese ?? "", entry.explanation))
-              .as("letter_pairs"),
+            row.val(unspacedPairs(entry.official, fields.japanese ?? "")).as("letter_pairs"),
             row.val(entry.official).as("official"),
             row.val(entry.suggested).as("suggested"),
             row.val(entry.explanation).as("explanation"),

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { SimilarMistake } from "~/lib/mistakes/entries";
 import { lightNovelPlace } from "~/lib/content/labels";
 import { animeMistakePath, entryHandle, lnMistakePath } from "~/lib/mistakes/rules";
-import { searchWords, toFtsTerms } from "~/lib/search/query";
+import { ftsTerm, searchWords } from "~/lib/search/query";
 import { animeEntryRows, entriesBefore, lnEntriesMatching, matchesIndex } from "./mistake-entries.server";
 import { batch, query } from "./query.server";
 import { gatedBy } from "./db.server";
@@ -101,7 +101,11 @@ export async function findSimilarMistakes(
   text: string,
 ): Promise<SimilarMistake[]> {
   if (kind === "ln") {
-    const terms = toFtsTerms(text, 6);
+    // One letter would match nearly every line: a Japanese particle (の, は) most of all.
+    const terms = searchWords(text, 50)
+      .filter((word) => [...word].length > 1)
+      .slice(0, 6)
+      .map(ftsTerm);
     if (!terms.length) return [];
     // Each candidate's place in its volume, for the page of the volume that lists it: counted for the
     // candidates only, not for every entry that matched.

@@ -120,7 +120,7 @@ export function mistakeRows({ pack, timeline, revealersOf, reference, report, ga
       edition: entry.edition,
       japanese: entry.japanese,
       // Found by any part of a Chinese, Japanese or Korean word (migration 0048).
-      letter_pairs: unspacedPairs(entry.official, entry.suggested, entry.japanese, entry.explanation),
+      letter_pairs: unspacedPairs(entry.official, entry.japanese),
     });
   });
 

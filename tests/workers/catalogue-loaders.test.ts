@@ -315,6 +315,8 @@ describe("catalogue loaders against the imported tiny pack", () => {
       ["hale mira", ["mira-hale"]],
       ["mira keepers", []],
       ["keepers mira", []],
+      ["ミラ ヘイル", ["mira-hale"]],
+      ["イル mira", ["mira-hale"]],
     ] as const) {
       const named = await load(charactersLoader, `/characters?q=${encodeURIComponent(words)}`);
       expect(

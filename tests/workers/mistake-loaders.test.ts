@@ -47,6 +47,8 @@ describe("translation-meta loaders", () => {
     for (const [word, id] of [
       ["二度叩", "main-1-knock-twice"],
       ["守り手", "main-1-hinge-name"],
+      ["蝶番 守り", "main-1-hinge-name"],
+      ["hinge 守り", "main-1-hinge-name"],
     ]) {
       const found = await load(lnIndexLoader, `/translation_meta/ln_mistls?q=${encodeURIComponent(word!)}&reveal=all`);
       expect(

@@ -385,6 +385,16 @@ describe("site search against the imported tiny pack", () => {
     // Its start still finds it, and letters in another order do not.
     expect((await load(searchLoader, `/search?q=${encodeURIComponent("扉")}&reveal=all`)).total).toBe(1);
     expect((await load(searchLoader, `/search?q=${encodeURIComponent("度二")}&reveal=all`)).total).toBe(0);
+    // Words side by side, in any script: each must match.
+    for (const [words, found] of [
+      ["ミラ ヘイル", ["Mira Hale"]],
+      ["mira ヘイル", ["Mira Hale"]],
+      ["ヘイル door", ["Mira Hale"]],
+      ["ヘイル 扉", []],
+    ] as const) {
+      const search = await load(searchLoader, `/search?q=${encodeURIComponent(words)}&suggest=1`);
+      expect(titles(search.results), words).toEqual(found);
+    }
   });
 
   it("never repeats a result's kind in the line under it (the suggestions put the kind first)", async () => {

@@ -73,6 +73,16 @@ describe("similar entries for long words", () => {
     expect((await response.json<Suggestions>()).entries.map((entry) => entry.id)).toContain(
       entryHandle("main-1-knock-twice"),
     );
+    // Several words, one in Japanese; a line's letter alone (a particle) finds nothing by itself.
+    const several = await similar("ln", "knock 叩け door", "", "all");
+    expect(several.status).toBe(200);
+    expect((await several.json<Suggestions>()).entries.map((entry) => entry.id)).toContain(
+      entryHandle("main-1-knock-twice"),
+    );
+    for (const words of ["は", "扉"]) {
+      const none = await similar("ln", words, "", "all");
+      expect((await none.json<Suggestions>()).entries, words).toEqual([]);
+    }
   });
 
   it("answers words of any script and length on both sides, never 5xx (fast-check)", async () => {

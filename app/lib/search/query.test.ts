@@ -14,20 +14,22 @@ import {
 
 describe("toFtsQuery", () => {
   it("makes every word a required prefix", () => {
-    expect(toFtsQuery("Ash ward")).toBe('"ash"* "ward"*');
+    expect(toFtsQuery("Ash ward")).toBe('"ash"* AND "ward"*');
   });
   it("matches a number as a whole word: episode 8 is not episode 80", () => {
-    expect(toFtsQuery("Episode 8")).toBe('"episode"* "8"');
-    expect(toFtsQuery("chapter 123-A")).toBe('"chapter"* "123" "a"*');
-    expect(toFtsQuery("第１２話")).toBe('("第12話"* OR "第1 12 2話")');
+    expect(toFtsQuery("Episode 8")).toBe('"episode"* AND "8"');
+    expect(toFtsQuery("chapter 123-A")).toBe('"chapter"* AND "123" AND "a"*');
+    expect(toFtsQuery("第１２話")).toBe('("第12話"* OR "第1 2話")');
   });
   it("treats FTS syntax as plain text", () => {
-    expect(toFtsQuery('name:"x" OR NEAR(a b) -c *')).toBe('"name"* "x"* "or"* "near"* "a"* "b"* "c"*');
+    expect(toFtsQuery('name:"x" OR NEAR(a b) -c *')).toBe(
+      '"name"* AND "x"* AND "or"* AND "near"* AND "a"* AND "b"* AND "c"*',
+    );
     expect(toFtsQuery('"')).toBeNull();
     expect(toFtsQuery("   ")).toBeNull();
   });
   it("keeps letters of every script", () => {
-    expect(toFtsQuery("灰の番人 Élise")).toBe('("灰の番人"* OR "灰の の番 番人") "élise"*');
+    expect(toFtsQuery("灰の番人 Élise")).toBe('("灰の番人"* OR "灰の の番 番人") AND "élise"*');
   });
   it("finds a Chinese, Japanese or Korean word inside a longer run, by its pairs of letters", () => {
     expect(toFtsQuery("灯芯")).toBe('("灯芯"* OR "灯芯")');
@@ -48,14 +50,14 @@ describe("cleanQuery", () => {
 
 describe("toNameFtsQuery", () => {
   it("asks for the same words in names and aliases only", () => {
-    expect(toNameFtsQuery("Ilse mar")).toBe('{title aliases}: ("ilse"* "mar"*)');
+    expect(toNameFtsQuery("Ilse mar")).toBe('{title aliases}: ("ilse"* AND "mar"*)');
     expect(toNameFtsQuery(" - ")).toBeNull();
   });
 });
 
 describe("toTitleFtsQuery", () => {
   it("asks for the same words in titles only", () => {
-    expect(toTitleFtsQuery("Ash ward")).toBe('{title}: ("ash"* "ward"*)');
+    expect(toTitleFtsQuery("Ash ward")).toBe('{title}: ("ash"* AND "ward"*)');
     expect(toTitleFtsQuery(" - ")).toBeNull();
   });
 });
@@ -88,7 +90,9 @@ describe("parseSearchKind", () => {
 describe("unspacedPairs", () => {
   it("gives every pair of letters of each Chinese, Japanese or Korean word, and its last letter alone", () => {
     expect(unspacedPairs("燃えない灯芯")).toBe("燃え えな ない い灯 灯芯 芯");
-    expect(unspacedPairs("The Wick", "イルゼ・マロウ", "第１２話")).toBe("イル ルゼ ゼ マロ ロウ ウ 第1 12 2話 話");
+    expect(unspacedPairs("The Wick", "イルゼ・マロウ", "第１２話")).toBe("イル ルゼ ゼ マロ ロウ ウ 第1 2話 話");
+    // Digits and Latin letters in such a word are no words of their own: "2" is not episode 2.
+    expect(unspacedPairs("ランタンフォール12", "灯ex")).toBe("ラン ンタ タン ンフ フォ ォー ール ル1 灯e");
     expect(unspacedPairs("Ilse Marrow", "")).toBe("");
   });
   it("holds, one after another, the pairs every part of a word is searched as", () => {

@@ -42,18 +42,23 @@ const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
  * The full-text index takes a run of letters as one word, so in "燃えない灯芯" (an original title) only
  * the start of the run could be found: "灯芯" found nothing. A word holding Chinese, Japanese or Korean
  * letters is therefore indexed a second time as its overlapping pairs of letters ("燃え えな ない い灯
- * 灯芯 芯", each letter starting one, the last alone too), and searched as the pairs of what was typed,
- * one after another: any part of the word finds it. Both sides cut words as `searchWords` does.
+ * 灯芯", and its last letter alone, "芯", so one letter typed finds it wherever it stands), and searched as
+ * the pairs of what was typed, one after another: any part of the word finds it. Only pairs holding such
+ * a letter count: in "ランタンフォール12" the "12" and the "2" are not words of their own, which "episode
+ * 2" would find. Both sides cut words as `searchWords` does.
  */
 function pairsOf(word: string) {
   const letters = [...word];
-  return [...letters.slice(1).map((letter, at) => `${letters[at]}${letter}`), letters.at(-1)!];
+  return letters
+    .slice(1)
+    .map((letter, at) => `${letters[at]}${letter}`)
+    .filter((pair) => UNSPACED.test(pair));
 }
 
 /**
  * What an entry's text adds to the index for its Chinese, Japanese and Korean words (see pairsOf): the
- * pairs of each such word, space-separated; empty when it has none. Kept in a column of its own, or
- * after the entry's other names, never shown.
+ * pairs of each such word and its last letter, space-separated; empty when it has none. Kept in a column
+ * of its own, or after the entry's other names, never shown.
  */
 export function unspacedPairs(...texts: string[]) {
   return texts
@@ -64,7 +69,10 @@ export function unspacedPairs(...texts: string[]) {
         .split(/[^\p{L}\p{N}]+/u),
     )
     .filter((word) => UNSPACED.test(word))
-    .flatMap(pairsOf)
+    .flatMap((word) => {
+      const last = [...word].at(-1)!;
+      return UNSPACED.test(last) ? [...pairsOf(word), last] : pairsOf(word);
+    })
     .join(" ");
 }
 
@@ -73,28 +81,28 @@ export function unspacedPairs(...texts: string[]) {
  * finds episode 8 and not 80 to 89; a Chinese, Japanese or Korean word of two letters or more also
  * as its pairs, one after another (unspacedPairs), so it is found inside a longer run.
  */
-function termOf(word: string) {
+export function ftsTerm(word: string) {
   if (/^\p{N}+$/u.test(word)) return `"${word}"`;
-  const letters = [...word];
-  if (letters.length < 2 || !UNSPACED.test(word)) return `"${word}"*`;
-  return `("${word}"* OR "${pairsOf(word).slice(0, -1).join(" ")}")`;
+  const pairs = pairsOf(word);
+  return pairs.length ? `("${word}"* OR "${pairs.join(" ")}")` : `"${word}"*`;
 }
 
 /**
- * What a reader typed as FTS5 terms, one per word (see termOf); every one must match. Quotes and
- * operators are treated as plain text, so no input can break the query.
+ * What a reader typed as FTS5 terms, one per word (see ftsTerm). Quotes and operators are treated as plain
+ * text, so no input can break the query.
  */
 export function toFtsTerms(input: string, maxTerms = 8): string[] {
-  return searchWords(input, maxTerms).map(termOf);
+  return searchWords(input, maxTerms).map(ftsTerm);
 }
 
 /**
- * Turns what a reader typed into an FTS5 query: each word must match, as a prefix, so "ash ward"
- * finds "The Ash Warden" (see termOf). Returns null when nothing searchable is left.
+ * Turns what a reader typed into an FTS5 query: every word must match (`AND`: FTS5 takes words side by
+ * side as all of them only when none is in brackets), each as a prefix, so "ash ward" finds "The Ash
+ * Warden" (see ftsTerm). Returns null when nothing searchable is left.
  */
 export function toFtsQuery(input: string, maxTerms = 8): string | null {
   const terms = toFtsTerms(input, maxTerms);
-  return terms.length ? terms.join(" ") : null;
+  return terms.length ? terms.join(" AND ") : null;
 }
 
 /** The query string as the page keeps it: trimmed and at most 100 characters. */
