@@ -393,7 +393,11 @@ export function secretsTold(pack: ContentPack, revealersOf: RevealersOf, positio
     if (character.trueName && !namedOpenly(character, character.trueName.name))
       tell(
         trueNameSecretId(character.trueName.name),
-        trueNameWords(pack, character, character.trueName.name),
+        // As the original writes it too, where a Japanese line or name could say it.
+        [
+          ...trueNameWords(pack, character, character.trueName.name),
+          ...(character.trueName.originalName ? [character.trueName.originalName] : []),
+        ],
         character.trueName,
       );
   // So is a name a medium says only later, unless the character is openly named so anyway.

@@ -63,6 +63,27 @@ describe("a true name that is a secret", () => {
     });
   });
 
+  it("as the original writes it is stored beside it, found with it, and kept from every text before it is revealed", () => {
+    const { rows, problems } = resolveTiny((files) => (oren(files).trueName.originalName = "タムシン・ヘイル"));
+    expect(problems).toEqual([]);
+    expect(rows!.characters.find((row) => row.slug === "oren-vale")).toMatchObject({
+      true_name: "Tamsin Hale",
+      true_name_original: "タムシン・ヘイル",
+    });
+    const entry = rows!.search_entries.find((each) => each.ref === "character-true-name:oren-vale");
+    expect(entry?.aliases).toContain("タムシン・ヘイル");
+    expect(entry?.revealed_by).toBe("wn:2-2 ln:main-2");
+    expect(rows!.story_secrets.find((secret) => secret.id === "true-name-tamsin-hale")?.words).toContain(
+      "タムシン・ヘイル",
+    );
+    // Said on Oren's profile, which everyone who meets Oren sees at wn:2-1: refused.
+    const early = resolveTiny((files) => {
+      oren(files).trueName.originalName = "タムシン・ヘイル";
+      oren(files).aliases = ["タムシン・ヘイル"];
+    });
+    expect(early.problems.join("\n")).toContain('names the secret "true-name-tamsin-hale" ("タムシン・ヘイル")');
+  });
+
   it("may be said by a text revealed with it or later", () => {
     const { problems } = resolveTiny((files) =>
       oren(files).facts.push({ label: "Born", value: "Tamsin Hale, in the Hall's attic", revealAt: "wn:2-2" }),

@@ -5,7 +5,10 @@ import { emptyProgress } from "~/lib/progress/record";
 import { secretly } from "~/lib/shield/gated";
 import { CharacterName } from "./character-name";
 
-const greyLantern = { name: "The Grey Lantern", trueName: secretly(["wn:2-27"], "Briony Oakhart") };
+const greyLantern = {
+  name: "The Grey Lantern",
+  trueName: secretly(["wn:2-27"], { name: "Briony Oakhart", originalName: "ブライオニー・オークハート" }),
+};
 
 describe("CharacterName", () => {
   afterEach(() => localStorage.clear());
@@ -21,6 +24,7 @@ describe("CharacterName", () => {
     render(<CharacterName character={greyLantern} />);
     expect(screen.getByText("The Grey Lantern")).toBeVisible();
     expect(document.body.textContent).not.toContain("Briony");
+    expect(document.body.textContent).not.toContain("ブライオニー");
   });
 
   it("names them by their true name, known as the name everyone knows, for a reader who knows it", () => {

@@ -7,6 +7,7 @@ import {
   type ProseRename,
   shownNames,
 } from "~/lib/content/medium-names";
+import type { TrueName } from "~/lib/content/characters";
 import { type HitText, namedHit } from "~/lib/search/result";
 import type { Secret } from "~/lib/shield/gated";
 import { isRevealed } from "~/lib/shield/shield";
@@ -18,7 +19,7 @@ import { isRevealed } from "~/lib/shield/shield";
 export interface Named {
   name: string;
   /** Null where the answer may not carry it (its requester does not know it) or there is none. */
-  trueName: Secret<string> | null;
+  trueName: Secret<TrueName> | null;
   /** Those the answer carries: a name a medium says later is left out where its requester does not know it. */
   mediumNames?: ReadonlyArray<Secret<MediumName>>;
 }
@@ -37,14 +38,19 @@ export interface Named {
 export function useShownName(
   { name, trueName, mediumNames = [] }: Named,
   appearsIn: readonly NamedMedium[] = [],
-): { name: string; knownAs: string | null; others: OtherName[] } {
+): { name: string; original: string | null; knownAs: string | null; others: OtherName[] } {
   const shield = useShield();
   const known = knownMediumNames(shield, mediumNames);
   const followed = useFollowedFirst(known.length > 0);
   const inMedium = shownNames(name, known, appearsIn, followed);
   return trueName?.content && isRevealed(shield, trueName.revealedBy)
-    ? { name: trueName.content, knownAs: inMedium.name, others: inMedium.others }
-    : { name: inMedium.name, knownAs: null, others: inMedium.others };
+    ? {
+        name: trueName.content.name,
+        original: trueName.content.originalName,
+        knownAs: inMedium.name,
+        others: inMedium.others,
+      }
+    : { name: inMedium.name, original: null, knownAs: null, others: inMedium.others };
 }
 
 /**

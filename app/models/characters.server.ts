@@ -1,5 +1,5 @@
 import { type InferResult, type Selectable, sql } from "kysely";
-import { mediaMetIn } from "~/lib/content/characters";
+import { mediaMetIn, type TrueName } from "~/lib/content/characters";
 import { isRecutEpisodeKey, media, type Medium } from "~/lib/content/units";
 import { pageInfo, pageOffset } from "~/lib/http/paging";
 import { toFtsQuery } from "~/lib/search/query";
@@ -32,6 +32,7 @@ const cardColumns = [
   "c.portrait_revealed_by",
   "c.revealed_by",
   "c.true_name",
+  "c.true_name_original",
   "c.true_name_revealed_by",
   "c.medium_names",
 ] as const;
@@ -229,8 +230,12 @@ export function portraitOf(
  * A character's true name where the pack keeps it secret: a response carries it only to a requester who
  * knows it, and to anyone else carries null, as for a character with no other name (`secretly`).
  */
-export function trueNameOf(row: Pick<Selectable<CharactersTable>, "true_name" | "true_name_revealed_by">) {
-  return row.true_name === null ? null : secretly(readRevealers(row.true_name_revealed_by), row.true_name);
+export function trueNameOf(
+  row: Pick<Selectable<CharactersTable>, "true_name" | "true_name_original" | "true_name_revealed_by">,
+): Secret<TrueName> | null {
+  return row.true_name === null
+    ? null
+    : secretly(readRevealers(row.true_name_revealed_by), { name: row.true_name, originalName: row.true_name_original });
 }
 
 /**

@@ -208,6 +208,7 @@ export interface CharactersTable {
   true_name_revealed_by: string | null;
   medium_names: Generated<string>;
   first_manga: string | null;
+  true_name_original: string | null;
 }
 
 export interface CommentHistoryTable {

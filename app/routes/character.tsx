@@ -199,7 +199,7 @@ function NotMetYet({
 
 /** `titled`: the profile is shown, not blurred behind the shield, so the page's title may name them. */
 function CharacterProfile({ character, titled = true }: { character: Profile; titled?: boolean }) {
-  const { name, knownAs, others } = useShownName(character, [
+  const { name, original, knownAs, others } = useShownName(character, [
     ...character.firstAppearances.flatMap(
       (appearance) => namedMedia.find((medium) => medium === appearance.medium) ?? [],
     ),
@@ -230,7 +230,19 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
         <Portrait portrait={character.portrait} name={character.name} size="lg" eager />
         <div className="space-y-2">
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{name}</h1>
-          {knownAs ? <p className="text-lg">Known as “{knownAs}”</p> : null}
+          {/* A true name as the original writes it; the original of the name everyone knows goes with that name. */}
+          <OriginalText text={original} className="text-lg" />
+          {knownAs ? (
+            <p className="text-lg">
+              Known as “{knownAs}”
+              {character.originalName ? (
+                <>
+                  {" "}
+                  <OriginalText as="span" text={character.originalName} />
+                </>
+              ) : null}
+            </p>
+          ) : null}
           {others.length ? (
             <ul aria-label="Other names" className="text-muted-foreground">
               {others.map((other) => (
@@ -240,7 +252,7 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
               ))}
             </ul>
           ) : null}
-          <OriginalText text={character.originalName} className="text-lg" />
+          {knownAs ? null : <OriginalText text={character.originalName} className="text-lg" />}
           {character.aliases.length ? (
             <p>Also known as {character.aliases.map((alias) => `“${alias}”`).join(", ")}</p>
           ) : null}

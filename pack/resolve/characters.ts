@@ -154,6 +154,9 @@ export function characterRows({ pack, packName, timeline, revealersOf, reference
       first_manga: firstManga,
       first_medium: firstMedium,
       true_name: character.trueName?.name ?? null,
+      true_name_original: character.trueName
+        ? originalBeside(character.trueName.name, character.trueName.originalName)
+        : null,
       true_name_revealed_by: trueName?.revealedBy ?? null,
       medium_names: JSON.stringify(mediumNames.map(({ position: _, ...stored }) => stored)),
       sort_name: character.name.toLocaleLowerCase("en"),
@@ -215,7 +218,9 @@ export function characterRows({ pack, packName, timeline, revealersOf, reference
         title: character.trueName.name,
         subtitle: [`Known as ${character.name}`, ...character.affiliations].join(" · "),
         path: `/characters/${character.slug}`,
-        aliases: [character.name, character.originalName, ...character.aliases].filter(Boolean).join(" · "),
+        aliases: [character.trueName.originalName, character.name, character.originalName, ...character.aliases]
+          .filter(Boolean)
+          .join(" · "),
         body: character.summary ?? "",
         reveal_position: trueName!.position,
         revealed_by: trueName!.revealedBy,

@@ -54,8 +54,11 @@ export const characterSchema = z.strictObject({
    * The character's own name, where it is a secret the story keeps (a masked figure's face): shown, with
    * the name above as "known as", only to readers who know where it is revealed; to anyone else the
    * character has no other name, and no text of the pack may say it earlier (pack/spoiler-lint.ts).
+   * `originalName`: the true name as the original writes it (`originalName` above is the mask's).
    */
-  trueName: z.strictObject({ name: text, revealAt: unitKey, revealIn: revealInSchema.optional() }).optional(),
+  trueName: z
+    .strictObject({ name: text, originalName: optionalText, revealAt: unitKey, revealIn: revealInSchema.optional() })
+    .optional(),
   /**
    * Where a medium or a translation calls the character otherwise than `name` (`mediumNameSchema`
    * above): each reader is shown the name of the medium they follow first, the others

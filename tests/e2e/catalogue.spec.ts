@@ -529,7 +529,10 @@ test.describe("a true name kept secret", () => {
     await greyLanternFor(page, "wn:2-26");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("The Grey Lantern");
     await expect(page).toHaveTitle(/^The Grey Lantern · /);
+    // Her name everyone knows, as the original writes it; nothing of the true name, in English or Japanese.
+    await expect(page.getByText("灰色の灯")).toBeVisible();
     expect(await page.content()).not.toContain("Briony");
+    expect(await page.content()).not.toContain("ブライオニー");
   });
 
   test("a reader of wn:2-27 sees her true name, known as the Grey Lantern, in the page's title too", async ({
@@ -537,7 +540,9 @@ test.describe("a true name kept secret", () => {
   }) => {
     await greyLanternFor(page, "wn:2-27");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Briony Oakhart");
-    await expect(page.getByText("Known as “The Grey Lantern”")).toBeVisible();
+    // The true name as the original writes it under it; the original of the name everyone knows beside that name.
+    await expect(page.getByRole("heading", { level: 1 }).locator("+ p")).toHaveText("ブライオニー・オークハート");
+    await expect(page.getByText("Known as “The Grey Lantern” 灰色の灯")).toBeVisible();
     await expect(page).toHaveTitle(/^Briony Oakhart · /);
     await page.getByRole("link", { name: /Fen Oakhart/ }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fen Oakhart");

@@ -271,6 +271,10 @@ export const apiSchemas = {
       "string",
       "The character's true name, where the story keeps it secret under the name they are known by (`name`): null unless the reader knows it, and for a character with no other name.",
     ),
+    true_name_original: nullable(
+      "string",
+      "The true name as the original writes it (`original_name` is that of `name`): null unless the reader knows the true name, or where it is not known.",
+    ),
     medium_names: mediumNames,
     original_name: nullable("string"),
     aliases: strings,
@@ -285,6 +289,10 @@ export const apiSchemas = {
     true_name: nullable(
       "string",
       "The character's true name, where the story keeps it secret under the name they are known by (`name`): null unless the reader knows it, and for a character with no other name.",
+    ),
+    true_name_original: nullable(
+      "string",
+      "The true name as the original writes it (`original_name` is that of `name`): null unless the reader knows the true name, or where it is not known.",
     ),
     medium_names: mediumNames,
     original_name: nullable("string"),

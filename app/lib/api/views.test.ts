@@ -3,6 +3,7 @@ import { readRevealers } from "../shield/knowledge";
 import { characterProfileView, metCharacters, releaseView, threadView, unitView } from "./views";
 import { gated, secretly } from "../shield/gated";
 import { knowledgeOfUnits, noKnowledge } from "../shield/knowledge";
+import type { TrueName } from "../content/characters";
 
 const origin = "https://companion.test";
 const reader = knowledgeOfUnits(["wn:1-10"]);
@@ -170,7 +171,7 @@ describe("the API's views, sealed for the requester", () => {
     const profile = gated(["wn:1-8"], {
       slug: "pell",
       name: "Pell",
-      trueName: secretly(["wn:3-1"], "Pellam the Younger"),
+      trueName: secretly(["wn:3-1"], { name: "Pellam the Younger", originalName: "若きペラム" }),
       mediumNames: [],
       originalName: null,
       aliases: [],
@@ -190,7 +191,7 @@ describe("the API's views, sealed for the requester", () => {
         gated(["wn:1-9"], {
           slug: "nell",
           name: "Nell",
-          trueName: secretly(["wn:1-8"], "Nellie Quill"),
+          trueName: secretly(["wn:1-8"], { name: "Nellie Quill", originalName: null }),
           mediumNames: [],
           kind: "sister",
           description: null,
@@ -207,7 +208,7 @@ describe("the API's views, sealed for the requester", () => {
   });
 
   it("gives a true name only to a requester who knows it, and no trace of it to anyone else", () => {
-    const profile = (trueName: ReturnType<typeof secretly<string>>) =>
+    const profile = (trueName: ReturnType<typeof secretly<TrueName>>) =>
       gated(["wn:1-8"], {
         slug: "pell",
         name: "The Grey Lantern",
@@ -231,15 +232,21 @@ describe("the API's views, sealed for the requester", () => {
           }),
         ],
       });
-    const unaware = characterProfileView(profile(secretly(["wn:3-1"], "Briony")), reader, origin)!;
-    expect(unaware).toMatchObject({ name: "The Grey Lantern", true_name: null });
+    const briony = { name: "Briony", originalName: "ブライオニー" };
+    const unaware = characterProfileView(profile(secretly(["wn:3-1"], briony)), reader, origin)!;
+    expect(unaware).toMatchObject({ name: "The Grey Lantern", true_name: null, true_name_original: null });
     expect(unaware.relationships[0]).toMatchObject({ name: "Nell", true_name: null });
-    expect(JSON.stringify(unaware)).not.toMatch(/Briony|wn:3-1/);
-    const aware = characterProfileView(profile(secretly(["wn:1-9"], "Briony")), reader, origin)!;
-    expect(aware).toMatchObject({ name: "The Grey Lantern", true_name: "Briony" });
+    expect(JSON.stringify(unaware)).not.toMatch(/Briony|ブライオニー|wn:3-1/);
+    const aware = characterProfileView(profile(secretly(["wn:1-9"], briony)), reader, origin)!;
+    expect(aware).toMatchObject({ name: "The Grey Lantern", true_name: "Briony", true_name_original: "ブライオニー" });
     expect(aware.relationships[0]).toMatchObject({ name: "Nell", true_name: "Briony" });
-    expect(metCharacters([profile(secretly(["wn:3-1"], "Briony"))], reader, origin)[0]).toMatchObject({
+    expect(metCharacters([profile(secretly(["wn:3-1"], briony))], reader, origin)[0]).toMatchObject({
       true_name: null,
+      true_name_original: null,
+    });
+    expect(metCharacters([profile(secretly(["wn:1-9"], briony))], reader, origin)[0]).toMatchObject({
+      true_name: "Briony",
+      true_name_original: "ブライオニー",
     });
   });
 

@@ -4,6 +4,7 @@
  * they may not see is null. The field names are the API's (snake_case, as its parameters are) and are
  * described in the OpenAPI document (./api-document.ts); they change only with a new API version.
  */
+import type { TrueName as TrueNameOf } from "../content/characters";
 import type { MediumName } from "../content/medium-names";
 import { discussionPath, type Medium, unitPath } from "../content/units";
 import { type Gated, knownTo, type Secret, seal } from "../shield/gated";
@@ -195,7 +196,7 @@ export function mangaSeriesView(
 
 type Portrait = Gated<{ src: string; alt: string }> | null;
 /** A true name that is a secret: null in a sealed answer whose requester does not know it (`secretly`). */
-type TrueName = Secret<string> | null;
+type TrueName = Secret<TrueNameOf> | null;
 /** Names media and translations say otherwise: one a medium says later is left out of a sealed answer whose requester does not know it. */
 type MediumNames = Array<Secret<MediumName>>;
 
@@ -251,6 +252,8 @@ export interface ApiCharacter {
   name: string;
   /** Null unless the requester knows it: the name the character is known by is `name`. */
   true_name: string | null;
+  /** The true name as the original writes it: null unless the requester knows the true name, or where the pack does not say. */
+  true_name_original: string | null;
   /** Where a medium or a translation names them otherwise, those the requester knows. */
   medium_names: ApiMediumName[];
   original_name: string | null;
@@ -278,7 +281,8 @@ export function metCharacters(
     return {
       slug: met.slug,
       name: met.name,
-      true_name: met.trueName?.content ?? null,
+      true_name: met.trueName?.content?.name ?? null,
+      true_name_original: met.trueName?.content?.originalName ?? null,
       medium_names: mediumNamesView(met.mediumNames),
       original_name: met.originalName,
       aliases: met.aliases,
@@ -315,7 +319,8 @@ export function characterProfileView(
   return {
     slug: content.slug,
     name: content.name,
-    true_name: content.trueName?.content ?? null,
+    true_name: content.trueName?.content?.name ?? null,
+    true_name_original: content.trueName?.content?.originalName ?? null,
     medium_names: mediumNamesView(content.mediumNames),
     original_name: content.originalName,
     aliases: content.aliases,
@@ -332,7 +337,7 @@ export function characterProfileView(
     facts: knownTo(content.facts, knowledge).map((fact) => fact.content!),
     relationships: knownTo(content.relationships, knowledge).map((relationship) => {
       const { trueName, mediumNames, ...known } = relationship.content!;
-      return { ...known, true_name: trueName?.content ?? null, medium_names: mediumNamesView(mediumNames) };
+      return { ...known, true_name: trueName?.content?.name ?? null, medium_names: mediumNamesView(mediumNames) };
     }),
   };
 }

@@ -1,6 +1,12 @@
 import { hasConsumed, type Knowledge } from "../shield/knowledge";
 import { media, type Medium, mediumOf } from "./units";
 
+/** A character's true name, which the story keeps secret under the name everyone knows, and as the original writes it. */
+export interface TrueName {
+  name: string;
+  originalName: string | null;
+}
+
 /**
  * The media a reader has met a character in, for the characters catalogue's "Met in" filter: those of the
  * units they consumed among the units that show the character (their first appearance in each medium,
