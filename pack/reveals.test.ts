@@ -112,6 +112,69 @@ describe("what reveals what the story reveals at a unit", () => {
   });
 });
 
+describe("what reaches a unit's place, which shows its title where the pack does not flag it", () => {
+  const titleReachedBy = new Map(rows.story_units.map((unit) => [unit.key, unit.title_reached_by]));
+  const reachOf = (key: string) => readRevealers(titleReachedBy.get(key) ?? "");
+  const entryOf = (ref: string) => readRevealers(rows.search_entries.find((entry) => entry.ref === ref)!.revealed_by);
+  /** Someone whose only progress is these units, who hides titles of what they have not reached. */
+  const reader = (...units: string[]) => knowledgeOfUnits(units);
+
+  it("counts the manga chapter that adapts the chapter an episode, a recut's episode or a volume reaches", () => {
+    // anime:1-3 and ln:main-1 reach wn:1-16, which manga:wick-6 adapts (with wn:1-17 and wn:1-19);
+    // anime:1r1-1 holds anime:1-2, which reaches wn:1-11, in manga:wick-4.
+    for (const [unit, manga] of [
+      ["anime:1-3", "manga:wick-6"],
+      ["ln:main-1", "manga:wick-6"],
+      ["anime:1r1-1", "manga:wick-4"],
+      ["anime:1-8", "manga:tallow-4"],
+    ] as const) {
+      expect([unit, revealersOf(unit)]).not.toEqual([unit, expect.arrayContaining([manga])]);
+      expect([unit, reachOf(unit)]).toEqual([unit, expect.arrayContaining([...revealersOf(unit), manga])]);
+      // A reader of that manga chapter, or of a later one of its series, finds the title; one before it does not.
+      expect([unit, knows(reader(manga), reachOf(unit))]).toEqual([unit, true]);
+    }
+    expect(knows(reader("manga:wick-10"), reachOf("ln:main-1"))).toBe(true);
+    expect(knows(reader("manga:wick-5"), reachOf("ln:main-1"))).toBe(false);
+  });
+
+  it("finds the episode's and the volume's entry in search for the manga reader, as the title's reach", () => {
+    for (const [ref, unit] of [
+      ["episode:anime:1-3", "anime:1-3"],
+      ["volume:ln:main-1", "ln:main-1"],
+    ] as const) {
+      expect(knows(reader("manga:wick-6"), entryOf(ref))).toBe(true);
+      expect(knows(reader("manga:wick-5"), entryOf(ref))).toBe(false);
+      // What the unit itself reveals still waits for its revealers: the manga left wn:1-18 out.
+      expect(knows(reader("manga:wick-6"), revealersOf(unit))).toBe(false);
+    }
+  });
+
+  it("does not count the viewer of an OVA or special that covers that chapter on its own", () => {
+    // sp:special-1 adapts wn:1-16 alone, the chapter ln:main-1 reaches: a glimpse is no place reached.
+    expect(reachOf("ln:main-1")).not.toContain("sp:special-1");
+    expect(knows(reader("sp:special-1"), reachOf("ln:main-1"))).toBe(false);
+    // The special's own title is reached where its last chapter is, by the manga's reader too.
+    expect(reachOf("sp:special-1")).toEqual(expect.arrayContaining([...revealersOf("sp:special-1"), "manga:tallow-4"]));
+  });
+
+  it("is a web novel chapter's or a side story's revealers, and a short's what reaches its episode", () => {
+    for (const unit of ["wn:1-16", "wn:2-24", "ss:ex-1"]) expect(reachOf(unit)).toEqual(revealersOf(unit));
+    expect(reachOf("bt:1-6")).toEqual(expect.arrayContaining([...revealersOf("bt:1-6"), ...reachOf("anime:1-7")]));
+    expect(reachOf("bt:1-6")).toContain("manga:tallow-2");
+  });
+
+  it("leaves a flagged title behind what reveals it: a short's flagged title is not the manga reader's", () => {
+    // bt:1-7 aired with anime:1-8, whose place manga:tallow-4 reaches; its title is flagged.
+    const short = rows.break_time_episodes.find((row) => row.key === "bt:1-7")!;
+    expect(short.title_revealed_by).not.toBeNull();
+    expect(reachOf("bt:1-7")).toContain("manga:tallow-4");
+    expect(readRevealers(short.title_revealed_by)).not.toContain("manga:tallow-4");
+    expect(entryOf("break_time:bt:1-7")).toEqual(readRevealers(short.title_revealed_by));
+    expect(knows(reader("manga:tallow-4"), entryOf("break_time:bt:1-7"))).toBe(false);
+    expect(knows(reader("anime:1-8"), entryOf("break_time:bt:1-7"))).toBe(true);
+  });
+});
+
 describe("who may read a unit's thread: who has been through all it tells (decision 58)", () => {
   const toldBy = new Map(rows.story_units.map((unit) => [unit.key, unit.told_by]));
   const toldTo = (thread: string, ...units: string[]) =>

@@ -283,6 +283,50 @@ function coverage(pack: ContentPack, positions: Timeline["positions"]) {
   return { coverers, reaches, tellers, told, watchedWith, holds };
 }
 
+/**
+ * What reaches each unit's place in the story, which gates its title where the pack does not flag it
+ * (app/lib/shield/knowledge.ts: `titleRevealers`; stored as `story_units.title_reached_by`): its revealers
+ * (`revealMap`), and the manga chapters that cover the web novel chapter a volume, an episode (of a season
+ * or a recut), an OVA, special or film or another series' manga chapter reaches. What such a unit reveals
+ * leaves them out, since a manga may leave out chapters before that one (decision 49), but its reader has
+ * read their series in order up to it, and stands at that place as the chapter's reader does. The viewer
+ * of an OVA or special, or of a scene a recut adds, watched it on its own (decision 46): a glimpse of its
+ * chapters is no place reached, and counts no more for a title than for what the unit reveals. A Break
+ * Time short's place is its episode's: it is reached by the short and by what reaches the episode
+ * (`shortReachedBy` is what reveals a flagged one's title, and stays so). A web novel chapter's reach is
+ * its revealers, which every coverer already is; a unit that reaches no chapter has only its revealers.
+ */
+export function titleReachMap(
+  pack: ContentPack,
+  { positions }: Timeline,
+  revealersOf: (unitKey: string) => string,
+): (unitKey: string) => string {
+  const { coverers, reaches } = coverage(pack, positions);
+  const readInOrder = coverers.filter((coverer) => mediumOf(coverer.key) === "manga");
+  const airedWith = new Map(
+    pack.anime.breakTime.map((short) => [breakTimeKey(short.season, short.number), short.accompanies]),
+  );
+  const known = new Map<string, string>();
+  const reachOf = (unitKey: string): string => {
+    const cached = known.get(unitKey);
+    if (cached !== undefined) return cached;
+    const units = new Set(readRevealers(revealersOf(unitKey)));
+    const episode = airedWith.get(unitKey);
+    if (episode) for (const unit of readRevealers(reachOf(episode))) units.add(unit);
+    const chapter = reaches.get(unitKey);
+    const at = chapter === undefined ? undefined : positions.get(chapter);
+    if (chapter !== undefined && chapter !== unitKey && at !== undefined) {
+      const within = ({ from, to }: Range) => from <= at && at <= to;
+      for (const coverer of readInOrder)
+        if (coverer.ranges.some(within) && !coverer.cut.some(within)) units.add(coverer.key);
+    }
+    const reachedBy = [...units].join(" ");
+    known.set(unitKey, reachedBy);
+    return reachedBy;
+  };
+  return reachOf;
+}
+
 /** The units that reveal something revealed at any of the given units (none given: it is not gated). */
 export function revealedByAny(
   revealersOf: (unitKey: string) => string,
@@ -296,8 +340,9 @@ export function revealedByAny(
 /**
  * What reaches a Break Time short's place in the story: the short, the episode it aired with and whatever
  * covers that episode's place (the recut episodes that hold it, the web novel chapter and light novel
- * volume it reaches). Its title is revealed by these, where the pack flags it, and otherwise by these or
- * the reader's choice to see titles (app/lib/shield/knowledge.ts: `titleRevealers`). What the short
+ * volume it reaches). Its title is revealed by these, where the pack flags it; otherwise it is reached by
+ * these, the manga chapters that cover the episode's place (`titleReachMap`), or the reader's choice to
+ * see titles (app/lib/shield/knowledge.ts: `titleRevealers`). What the short
  * itself tells waits for its own revealers, the short and its episode (`revealMap`): a chapter's reader
  * has not watched it.
  */
@@ -321,17 +366,16 @@ export function readByItsReaders(revealersOf: (unitKey: string) => string, flagg
 /**
  * What reveals a unit's entry in the site search: its title's gate (app/lib/shield/knowledge.ts:
  * `titleRevealers`), since an entry is found by its title. A title the pack flags (`flagged`) stays behind
- * what reveals it; any other is found by a reader who reached the unit (`reachedBy`: its revealers, or
- * a Break Time short's `shortReachedBy`) or chose to see titles of what they have not reached, never by
- * one who hides them.
+ * what reveals it; any other is found by a reader who reached the unit's place (`titleReachOf`, from
+ * `titleReachMap`: its revealers, the manga chapters that cover the chapter it reaches, a Break Time
+ * short's episode's) or chose to see titles of what they have not reached, never by one who hides them.
  */
 export function unitEntryRevealedBy(
-  revealersOf: (unitKey: string) => string,
+  titleReachOf: (unitKey: string) => string,
   key: string,
   flagged: string | null,
-  reachedBy: string = revealersOf(key),
 ): string {
-  return titleRevealers(readRevealers(flagged), readRevealers(reachedBy)).join(" ");
+  return titleRevealers(readRevealers(flagged), readRevealers(titleReachOf(key))).join(" ");
 }
 
 /**

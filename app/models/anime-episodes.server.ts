@@ -27,7 +27,9 @@ export const seasonEpisodes = (seasonNumber: number | null) =>
       "e.number",
       "e.title",
       "e.original_title",
-      "eu.revealed_by as reached_by",
+      "eu.revealed_by",
+      // What reaches the episode's place, which shows its title (decision 49: its manga's readers too).
+      "eu.title_reached_by as reached_by",
       "eu.told_by",
       "e.aired_on",
       "e.aired_time",
@@ -73,7 +75,7 @@ export const allParts = query
     "p.number",
     "p.title",
     "p.title_revealed_by",
-    "u.revealed_by as reached_by",
+    "u.title_reached_by as reached_by",
     "p.first_episode",
     "p.last_episode",
     "p.aired_from",
@@ -101,7 +103,8 @@ export function toPart(row: InferResult<typeof allParts>[number]): SeasonPart {
 /**
  * A short (`b`, its story unit `bu`) with what reveals its title: where the pack flags it, the short
  * itself or anything that reveals the episode it accompanies (as its search entry has them); else the
- * same units, which reach the short's place, or the reader's choice to see titles (`gatedTitle`). Its
+ * units that reach the short's place (its unit's `title_reached_by`: those and the manga chapters that
+ * cover the episode's place), or the reader's choice to see titles (`gatedTitle`). Its
  * discussion waits for its own unit's readers (`told_by`). Every short and episode is a story unit.
  */
 export const shortColumns = [
@@ -112,7 +115,7 @@ export const shortColumns = [
   "b.aired_on",
   "b.accompanies",
   "b.title_revealed_by as revealed_by",
-  "b.title_reached_by as reached_by",
+  "bu.title_reached_by as reached_by",
   "bu.told_by",
 ] as const;
 
@@ -186,8 +189,8 @@ export function episodeOf(
     part: row.part_number,
     adapts: episodeAdapts(row.adapts_runs, row.adapts_stories),
     // What the anime made up is told by the episode: revealed as what is revealed at the episode.
-    original: row.original === null ? null : gatedBy(row.reached_by, row.original),
-    heldBy: readRevealers(row.reached_by).filter(isRecutEpisodeKey),
+    original: row.original === null ? null : gatedBy(row.revealed_by, row.original),
+    heldBy: readRevealers(row.revealed_by).filter(isRecutEpisodeKey),
   };
 }
 

@@ -46,6 +46,7 @@ export const seasonRecutEpisodes = (seasonNumber: number | null) =>
       "e.new_scenes",
       "e.position",
       "u.revealed_by",
+      "u.title_reached_by",
       "u.told_by",
       unitCommentCount(episode.ref("e.key")).as("comment_count"),
     ])
@@ -139,7 +140,7 @@ export function toRecuts(
         key: row.key,
         number: row.number,
         position: row.position,
-        title: gatedTitle(null, row.revealed_by, { title: row.title, originalTitle: row.original_title }),
+        title: gatedTitle(null, row.title_reached_by, { title: row.title, originalTitle: row.original_title }),
         ...broadcastOf(row, row.recut_runtime),
         contents: contents.map((content): RecutContent => ({
           episode: episodeLabel(content.episode),

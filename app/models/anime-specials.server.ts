@@ -34,6 +34,7 @@ export const allAnimeSpecials = query
     "u.label",
     "u.position",
     "u.revealed_by",
+    "u.title_reached_by",
     "u.told_by",
     "sp.title",
     "sp.original_title",
@@ -131,7 +132,10 @@ export function toAnimeSpecials(rows: readonly SpecialRow[], sources: readonly U
     kind: row.kind,
     label: row.label,
     position: row.position,
-    title: gatedTitle(row.title_revealed_by, row.revealed_by, { title: row.title, originalTitle: row.original_title }),
+    title: gatedTitle(row.title_revealed_by, row.title_reached_by, {
+      title: row.title,
+      originalTitle: row.original_title,
+    }),
     releasedOn: row.released_on,
     runtime: row.runtime,
     // What it tells is revealed by what reveals the special itself.

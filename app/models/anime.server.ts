@@ -68,7 +68,7 @@ const seasonSpecials = (seasonNumber: number | null) =>
       "sp.key",
       "sp.kind",
       "u.label",
-      "u.revealed_by",
+      "u.title_reached_by",
       "sp.title",
       "sp.title_revealed_by",
       "e.key as watch_after",
@@ -273,7 +273,7 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
       key: special.key,
       kind: special.kind,
       label: special.label,
-      title: gatedTitle(special.title_revealed_by, special.revealed_by, special.title),
+      title: gatedTitle(special.title_revealed_by, special.title_reached_by, special.title),
       watchAfter: { key: special.watch_after, label: special.watch_after_label },
     })),
   };

@@ -55,7 +55,9 @@ export async function getCharacter(db: D1Database, slug: string) {
         unit.fn.coalesce("ch.title", "v.title", "e.title", "m.title").as("title"),
         // A title the pack flags (a web novel chapter's, a manga chapter's) waits for what reveals it.
         unit.fn.coalesce("ch.title_revealed_by", "m.title_revealed_by").as("title_revealed_by"),
-        "u.revealed_by as reached_by",
+        "u.revealed_by",
+        // What reaches its place, which shows a title the pack does not flag.
+        "u.title_reached_by as reached_by",
         "u.position",
       ])
       .where("c.slug", "=", slug)
@@ -108,7 +110,7 @@ export async function getCharacter(db: D1Database, slug: string) {
       label: appearance.label,
       title: gatedTitle(appearance.title_revealed_by, appearance.reached_by, appearance.title),
       // Where a viewer of the recut met them (the anime's first appearance only: its revealers name the recut).
-      inRecut: appearance.medium === "anime" ? recutHolderIn(appearance.reached_by) : null,
+      inRecut: appearance.medium === "anime" ? recutHolderIn(appearance.revealed_by) : null,
     })),
     // A fact's label is gated with its value: "Fate" alone says there is one.
     facts: facts.map((fact) => gatedBy(fact.revealed_by, { label: fact.label, value: fact.value })),

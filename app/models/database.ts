@@ -143,7 +143,6 @@ export interface BreakTimeEpisodesTable {
   accompanies: string | null;
   position: number;
   title_revealed_by: string | null;
-  title_reached_by: Generated<string>;
 }
 
 export interface ChaptersTable {
@@ -505,6 +504,7 @@ export interface StoryUnitsTable {
   path: string;
   revealed_by: Generated<string>;
   told_by: Generated<string>;
+  title_reached_by: Generated<string>;
 }
 
 export interface Database {

@@ -47,7 +47,7 @@ function volumeCounts(collectionCode: string | null, offset: number) {
       "c.name as collection_name",
       "v.number",
       "v.title",
-      "vu.revealed_by as reached_by",
+      "vu.title_reached_by as reached_by",
       ...severityCounts,
     ])
     .where("v.key", "in", onPage)

@@ -70,6 +70,7 @@ const pageVolumes = (collectionCode: string | null, page: PageRange) =>
       "v.chapter_titles_revealed_by",
       "v.position",
       "vu.revealed_by",
+      "vu.title_reached_by",
       "vu.told_by",
       "v.adapts_from",
       "fu.label as adapts_from_label",
@@ -290,16 +291,17 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
     volumes: volumes.map((volume): LightNovelVolume => ({
       key: volume.key,
       number: volume.number,
-      // Gated as a unit's title is, with its original: either would give the volume away.
-      title: gatedTitle(null, volume.revealed_by, { title: volume.title, originalTitle: volume.original_title }),
+      // Gated as a unit's title is, with its original: either would give the volume away. Its place is
+      // reached by more than its revealers: the manga chapters that cover the chapter it reaches.
+      title: gatedTitle(null, volume.title_reached_by, { title: volume.title, originalTitle: volume.original_title }),
       releasedJp: volume.released_jp,
       releasedEn: volume.released_en,
       noEnglishEdition: volume.no_english_edition === 1,
       isbn: volume.isbn,
       illustrator: volume.illustrator,
-      editions: editionsOf(volume.editions, volume.revealed_by),
+      editions: editionsOf(volume.editions, volume.title_reached_by),
       pageCount: volume.page_count,
-      cover: volume.cover === null ? null : gatedTitle(null, volume.revealed_by, volume.cover),
+      cover: volume.cover === null ? null : gatedTitle(null, volume.title_reached_by, volume.cover),
       chapters: chaptersOf(volume),
       changes: changesOf(volume, changes),
       position: volume.position,

@@ -76,6 +76,7 @@ function seriesQueries(code: string | null) {
         "u.label",
         "u.position",
         "u.revealed_by",
+        "u.title_reached_by",
         "u.told_by",
         unitCommentCount(row.ref("c.key")).as("comment_count"),
       ])
@@ -160,7 +161,7 @@ export async function getManga(db: D1Database, code: string | null) {
     label: row.label,
     number: row.number_label,
     position: row.position,
-    title: row.title === null ? null : gatedTitle(row.title_revealed_by, row.revealed_by, { title: row.title }),
+    title: row.title === null ? null : gatedTitle(row.title_revealed_by, row.title_reached_by, { title: row.title }),
     publishedOn: row.published_on,
     adapts: {
       chapters: rangesOf(row.adapts_chapters).map(({ from, to }) => ({ from: labelled(from), to: labelled(to) })),
@@ -196,7 +197,7 @@ export async function getManga(db: D1Database, code: string | null) {
           return {
             number: volume.number,
             // A volume's title waits as a light novel volume's does: until the reader reaches its first chapter.
-            title: volume.title === null ? null : gatedTitle(null, rows[0]?.revealed_by ?? "", volume.title),
+            title: volume.title === null ? null : gatedTitle(null, rows[0]?.title_reached_by ?? "", volume.title),
             releasedOn: volume.released_on,
             isbn: volume.isbn,
             lightNovels: lightNovelSpans(ranges, lightNovels),
@@ -239,7 +240,7 @@ export const mangaVolumeSpans = query
     row
       .selectFrom("manga_chapters as f")
       .innerJoin("story_units as u", "u.key", "f.key")
-      .select("u.revealed_by")
+      .select("u.title_reached_by")
       .whereRef("f.series_code", "=", "v.series_code")
       .whereRef("f.volume_number", "=", "v.number")
       .orderBy("f.number")

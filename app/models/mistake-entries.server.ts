@@ -68,7 +68,7 @@ const animeColumns = [
   "e.season_number",
   "e.number as episode_number",
   "e.title as episode_title",
-  "eu.revealed_by as episode_reached_by",
+  "eu.title_reached_by as episode_reached_by",
   "e.position as episode_position",
   "m.start_seconds",
   "m.end_seconds",

@@ -28,6 +28,7 @@ interface ReleaseRow {
   label: string;
   title: string | null;
   revealed_by: string | null;
+  /** What reaches its place (`story_units.title_reached_by`), which shows a title the pack does not flag. */
   reached_by: string;
   released_on: string;
   position: number;
@@ -62,7 +63,7 @@ const lnLeaf = (edition: Edition): Leaf => ({
         "u.label",
         row.ref("v.title").$castTo<string | null>().as("title"),
         sql<string | null>`NULL`.as("revealed_by"),
-        "u.revealed_by as reached_by",
+        "u.title_reached_by as reached_by",
         row
           .ref(edition === "jp" ? "v.released_jp" : "v.released_en")
           .$castTo<string>()
@@ -88,7 +89,7 @@ const leaves: Leaf[] = [
           // Null for a release without a title (the manga's may have none), in every leaf.
           row.ref("c.title").$castTo<string | null>().as("title"),
           "c.title_revealed_by as revealed_by",
-          "u.revealed_by as reached_by",
+          "u.title_reached_by as reached_by",
           row.ref("c.published_on").$castTo<string>().as("released_on"),
           "u.position",
           noVolume,
@@ -110,7 +111,7 @@ const leaves: Leaf[] = [
           "u.label",
           row.ref("e.title").$castTo<string | null>().as("title"),
           sql<string | null>`NULL`.as("revealed_by"),
-          "u.revealed_by as reached_by",
+          "u.title_reached_by as reached_by",
           row.ref("e.aired_on").$castTo<string>().as("released_on"),
           "u.position",
           noVolume,
@@ -131,7 +132,7 @@ const leaves: Leaf[] = [
           "u.label",
           row.ref("re.title").$castTo<string | null>().as("title"),
           sql<string | null>`NULL`.as("revealed_by"),
-          "u.revealed_by as reached_by",
+          "u.title_reached_by as reached_by",
           row.ref("re.aired_on").$castTo<string>().as("released_on"),
           "u.position",
           noVolume,
@@ -151,8 +152,7 @@ const leaves: Leaf[] = [
           "u.label",
           row.ref("b.title").$castTo<string | null>().as("title"),
           "b.title_revealed_by as revealed_by",
-          // What reaches a short's title is more than its unit's revealers: its episode's place too.
-          "b.title_reached_by as reached_by",
+          "u.title_reached_by as reached_by",
           row.ref("b.aired_on").$castTo<string>().as("released_on"),
           "u.position",
           noVolume,
@@ -172,7 +172,7 @@ const leaves: Leaf[] = [
           "u.label",
           row.ref("sp.title").$castTo<string | null>().as("title"),
           "sp.title_revealed_by as revealed_by",
-          "u.revealed_by as reached_by",
+          "u.title_reached_by as reached_by",
           row.ref("sp.released_on").$castTo<string>().as("released_on"),
           "u.position",
           noVolume,
@@ -192,7 +192,7 @@ const leaves: Leaf[] = [
           "u.label",
           row.ref("s.title").$castTo<string | null>().as("title"),
           "s.revealed_by",
-          "u.revealed_by as reached_by",
+          "u.title_reached_by as reached_by",
           row.ref("s.published_on").$castTo<string>().as("released_on"),
           "u.position",
           noVolume,
@@ -214,7 +214,7 @@ const leaves: Leaf[] = [
           // A chapter without a title is named by its label (toRelease).
           row.ref("m.title").$castTo<string | null>().as("title"),
           "m.title_revealed_by as revealed_by",
-          "u.revealed_by as reached_by",
+          "u.title_reached_by as reached_by",
           row.ref("m.published_on").$castTo<string>().as("released_on"),
           "u.position",
           noVolume,
@@ -248,7 +248,7 @@ const leaves: Leaf[] = [
           // A volume without a title is named by its label, as a chapter is (toRelease).
           row.ref("v.title").$castTo<string | null>().as("title"),
           sql<string | null>`NULL`.as("revealed_by"),
-          "u.revealed_by as reached_by",
+          "u.title_reached_by as reached_by",
           row.ref("v.released_on").$castTo<string>().as("released_on"),
           "u.position",
           row.ref("v.number").$castTo<number | null>().as("volume"),

@@ -86,6 +86,7 @@ export async function getSideStories(db: D1Database, { page, story }: { page: nu
         "o.summary",
         "o.revealed_by",
         "su.revealed_by as reached_by",
+        "su.title_reached_by",
         "su.told_by",
         "o.published_in",
         "o.published_on",
@@ -118,7 +119,7 @@ export async function getSideStories(db: D1Database, { page, story }: { page: nu
       kind: row.kind,
       // A title is gated as a unit's title is; a story that gives a fate away before it is read is
       // gated by what reveals it, title and summary.
-      title: gatedTitle(row.revealed_by, row.reached_by, { title: row.title, originalTitle: row.original_title }),
+      title: gatedTitle(row.revealed_by, row.title_reached_by, { title: row.title, originalTitle: row.original_title }),
       // A summary tells the story: it waits for the reader to reach it (whatever they chose for titles).
       summary: row.summary === null ? null : gatedBy(row.revealed_by ?? row.reached_by, row.summary),
       publishedIn: row.published_in,

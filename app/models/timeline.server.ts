@@ -11,8 +11,10 @@ import { readRevealers } from "~/lib/shield/knowledge";
  * tracking services. A reader's own record is ./progress.server.
  */
 
-// Named, so the ORDER BY of the compound select finds them.
-const unitColumns = ["u.key as key", "u.medium", "u.position as position", "u.label"] as const;
+// Named, so the ORDER BY of the compound select finds them. What reaches a unit's place shows its title
+// where the pack does not flag it (`title_reached_by`: its revealers, the manga chapters that cover the
+// chapter it reaches, a short's episode's place), more than cover it (`covered_by`, which crossings read).
+const unitColumns = ["u.key as key", "u.medium", "u.position as position", "u.label", "u.title_reached_by"] as const;
 /** A column the unit's table does not have. */
 const none = sql<string | null>`NULL`;
 /** A group named by its number: "Arc 3", "Season 2". */
@@ -67,8 +69,7 @@ const timeline = query
         "u.revealed_by as covered_by",
       ]),
   )
-  // Every title is gated as a unit's title is (`gatedTitle`): a Break Time short's by itself, its episode
-  // and what covers the episode's place (`shortTitlesReachedBy`), as search and /break_time gate it.
+  // Every title is gated as a unit's title is (`gatedTitle`), as search and the unit's page gate it.
   .unionAll(
     query
       .selectFrom("anime_episodes as e")
@@ -174,12 +175,6 @@ const mangaTimeline = query
   .orderBy("c.series_code")
   .orderBy("c.number");
 
-/**
- * What reaches each Break Time short's title: its place is its episode's, which more units cover than
- * its own revealers (`covered_by`, which the tracker's crossings read), so its title has its own.
- */
-const shortTitlesReachedBy = query.selectFrom("break_time_episodes").select(["key", "title_reached_by"]);
-
 /** The light novel volumes of side stories (side volumes, short story collections), read on their own. */
 const sideVolumes = query
   .selectFrom("ln_volumes as v")
@@ -203,17 +198,15 @@ const externalIds = query
  * the page. One round trip.
  */
 export async function getTimeline(db: D1Database): Promise<{ units: TrackerUnit[]; externalIds: ExternalId[] }> {
-  const [seasonUnits, recutUnits, mangaUnits, listings, originals, sideBooks, shortTitles] = await batch(db, [
+  const [seasonUnits, recutUnits, mangaUnits, listings, originals, sideBooks] = await batch(db, [
     timeline,
     recutTimeline,
     mangaTimeline,
     externalIds,
     animeOriginals,
     sideVolumes,
-    shortTitlesReachedBy,
   ]);
   const original = new Set(originals.map((row) => row.key));
-  const titleReachedBy = new Map(shortTitles.map((short) => [short.key, short.title_reached_by]));
   const sideVolume = new Set(sideBooks.map((row) => row.key));
   const mangaNumbers = new Map(mangaUnits.map((unit) => [unit.key, unit.manga_number]));
   // In story order, as one query would have given them.
@@ -226,7 +219,7 @@ export async function getTimeline(db: D1Database): Promise<{ units: TrackerUnit[
       medium: unit.medium,
       position: unit.position,
       label: unit.label,
-      title: gatedTitle(unit.title_revealed_by, titleReachedBy.get(unit.key) ?? unit.covered_by, unit.title),
+      title: gatedTitle(unit.title_revealed_by, unit.title_reached_by, unit.title),
       group:
         unit.medium === "side_stories" && isSideStoryKind(unit.extra)
           ? sideStoryGroup(unit.extra)

@@ -5,8 +5,20 @@ import { batch, query } from "./query.server";
 import { gatedBy, gatedTitle } from "./db.server";
 import { editionsOf } from "./light-novels.server";
 
-const unitPlace = ["u.key", "u.medium", "u.label", "u.path", "u.position"] as const;
-const unitColumns = [...unitPlace, "u.revealed_by as reached_by"] as const;
+/**
+ * Where a unit is, what it reveals to (`revealed_by`, which gates its anime-original note) and what reaches
+ * its place (`reached_by`: its revealers and the manga chapters that cover the chapter it reaches, a Break
+ * Time short's episode's place), which shows its title and its editions' where the pack does not flag it.
+ */
+const unitColumns = [
+  "u.key",
+  "u.medium",
+  "u.label",
+  "u.path",
+  "u.position",
+  "u.revealed_by",
+  "u.title_reached_by as reached_by",
+] as const;
 /** A column the unit's table does not have. */
 const none = sql<string | null>`NULL`;
 /** What only a light novel volume has: who illustrated it and its editions (JSON). */
@@ -111,10 +123,7 @@ const units = query
           .selectFrom("story_units as u")
           .innerJoin("break_time_episodes as b", "b.key", "u.key")
           .select([
-            // A short's title is reached by its episode's place too, not only by its own revealers; it
-            // has no adaptation or editions that its unit's revealers would gate.
-            ...unitPlace,
-            "b.title_reached_by as reached_by",
+            ...unitColumns,
             "b.title",
             none.as("original_title"),
             "b.title_revealed_by",
@@ -180,7 +189,7 @@ function toStoryUnit(row: InferResult<typeof units>[number]): StoryUnit {
           }
         : null,
     path: row.path,
-    adaptation: adaptationOfRow(row.adaptation, row.reached_by),
+    adaptation: adaptationOfRow(row.adaptation, row.revealed_by),
     volume:
       row.medium === "light_novels"
         ? { illustrator: row.illustrator, editions: editionsOf(row.editions ?? "[]", row.reached_by) }
@@ -220,7 +229,7 @@ export async function getStoryUnit(db: D1Database, key: string): Promise<StoryUn
  * What a season's episode or an OVA, special or film adapts, from its stored JSON: unit keys, public; an
  * anime-original one's note waits for what reveals the unit itself, as on /anime.
  */
-function adaptationOfRow(stored: string | null, reachedBy: string): StoryUnit["adaptation"] {
+function adaptationOfRow(stored: string | null, revealedBy: string): StoryUnit["adaptation"] {
   if (stored === null) return null;
   try {
     const parsed = JSON.parse(stored) as { chapters?: unknown; side_stories?: unknown; original?: unknown };
@@ -235,7 +244,7 @@ function adaptationOfRow(stored: string | null, reachedBy: string): StoryUnit["a
     return {
       chapters: chapters.map(({ from, to }) => ({ from, to })),
       sideStories,
-      original: typeof parsed.original === "string" ? gatedBy(reachedBy, parsed.original) : null,
+      original: typeof parsed.original === "string" ? gatedBy(revealedBy, parsed.original) : null,
     };
   } catch {
     return null;

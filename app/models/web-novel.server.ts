@@ -96,7 +96,7 @@ const pageQueries = (arc: ArcChoice) =>
         "c.translator",
         "c.position",
         "c.title_revealed_by",
-        "u.revealed_by as reached_by",
+        "u.title_reached_by as reached_by",
         "u.told_by",
         unitCommentCount(chapter.ref("c.key")).as("comment_count"),
       ])

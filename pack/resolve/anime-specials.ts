@@ -11,7 +11,7 @@ import { slugGivesAway } from "./side-stories";
  * reveals is worked out with the rest of the pack (../reveals: a special that tells a side story reveals
  * what that story does). Its title waits as an episode's does, or, flagged, for what reveals the special.
  */
-export function animeSpecialRows({ pack, timeline, reference, report, revealersOf }: Resolution) {
+export function animeSpecialRows({ pack, timeline, reference, report, revealersOf, titleReachOf }: Resolution) {
   const file = "anime.json";
   const specials: AnimeSpecialRow[] = [];
   const search: SearchEntryRow[] = [];
@@ -75,7 +75,7 @@ export function animeSpecialRows({ pack, timeline, reference, report, revealersO
       // Found by its title alone: the synopsis tells the story, and stays behind the shield.
       body: "",
       reveal_position: positionOf(timeline, key),
-      revealed_by: unitEntryRevealedBy(revealersOf, key, special.titleIsSpoiler ? revealersOf(key) : null),
+      revealed_by: unitEntryRevealedBy(titleReachOf, key, special.titleIsSpoiler ? revealersOf(key) : null),
     });
   });
   return { specials, search };

@@ -155,7 +155,6 @@ export function animeRows(resolution: Resolution) {
         `breakTime[${index}].accompanies`,
         `${short.accompanies} is an episode of a recut: a short accompanies the season's own episode it aired with`,
       );
-    const reachedBy = shortReachedBy(revealersOf, key, short.accompanies);
     shorts.push({
       key,
       season_number: short.season,
@@ -164,8 +163,8 @@ export function animeRows(resolution: Resolution) {
       aired_on: short.airedOn ?? null,
       accompanies: short.accompanies ?? null,
       position: positionOf(timeline, key),
-      title_revealed_by: short.titleIsSpoiler ? reachedBy : null,
-      title_reached_by: reachedBy,
+      // Its unflagged title is reached by its episode's place (the story unit's `title_reached_by`).
+      title_revealed_by: short.titleIsSpoiler ? shortReachedBy(revealersOf, key, short.accompanies) : null,
     });
   });
   return { seasons, parts, episodes, changes, shorts };
@@ -173,10 +172,10 @@ export function animeRows(resolution: Resolution) {
 
 /**
  * Search entries for episodes and Break Time shorts, gated as their titles are (`unitEntryRevealedBy`): a
- * short's title with what reaches the episode it accompanies (`shortReachedBy`).
+ * short's title with what reaches the episode it accompanies (`titleReachMap`).
  */
 export function animeSearchEntries(
-  { timeline, revealersOf }: Resolution,
+  { timeline, titleReachOf }: Resolution,
   anime: ReturnType<typeof animeRows>,
 ): SearchEntryRow[] {
   const seasonTitles = new Map(anime.seasons.map((season) => [season.number, season.title]));
@@ -189,7 +188,7 @@ export function animeSearchEntries(
     aliases: episode.original_title ?? "",
     body: seasonTitles.get(episode.season_number) ?? "",
     reveal_position: episode.position,
-    revealed_by: unitEntryRevealedBy(revealersOf, episode.key, null),
+    revealed_by: unitEntryRevealedBy(titleReachOf, episode.key, null),
   }));
   const shorts = anime.shorts.map((short): SearchEntryRow => {
     const episode = short.accompanies === null ? null : parseUnitKey(short.accompanies, "anime");
@@ -202,7 +201,7 @@ export function animeSearchEntries(
       aliases: "",
       body: "",
       reveal_position: positionOf(timeline, short.accompanies ?? short.key),
-      revealed_by: unitEntryRevealedBy(revealersOf, short.key, short.title_revealed_by, short.title_reached_by),
+      revealed_by: unitEntryRevealedBy(titleReachOf, short.key, short.title_revealed_by),
     };
   });
   return [...episodes, ...shorts];

@@ -13,7 +13,7 @@ import { originalBeside, labelOf, mediaPath, positionOf, type Resolution } from 
  * English after Japanese release; a change's chapters run forwards, and a cut scene lies among the
  * chapters the volume adapts.
  */
-export function lightNovelRows({ pack, packName, timeline, revealersOf, reference, report }: Resolution) {
+export function lightNovelRows({ pack, packName, timeline, revealersOf, titleReachOf, reference, report }: Resolution) {
   const file = "light-novels.json";
   const volumes: LnVolumeRow[] = [];
   const changes: VolumeChangeRow[] = [];
@@ -128,7 +128,7 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, referenc
           .map((chapter) => lightNovelChapterName(chapter))
           .join(" · "),
         reveal_position: null,
-        revealed_by: unitEntryRevealedBy(revealersOf, key, null),
+        revealed_by: unitEntryRevealedBy(titleReachOf, key, null),
       });
     });
     for (const problem of volumeSpanProblems(collectionSpans(collection, timeline.positions)))

@@ -12,7 +12,7 @@ import { slugGivesAway } from "./side-stories";
  * a web novel chapter's does (for the chapter itself, or what reaches the same point), or, flagged, for what
  * reveals the chapter itself; a series' flagged title for what reveals its first chapter.
  */
-export function mangaRows({ pack, timeline, reference, report, revealersOf }: Resolution) {
+export function mangaRows({ pack, timeline, reference, report, revealersOf, titleReachOf }: Resolution) {
   const file = "manga.json";
   const series: MangaSeriesRow[] = [];
   const volumes: MangaVolumeRow[] = [];
@@ -97,7 +97,7 @@ export function mangaRows({ pack, timeline, reference, report, revealersOf }: Re
             // Found by its title alone: a flagged series title stays behind the shield.
             body: seriesTitleRevealedBy === null ? one.title : mangaSeriesName(s + 1),
             reveal_position: positionOf(timeline, key),
-            revealed_by: unitEntryRevealedBy(revealersOf, key, titleRevealedBy),
+            revealed_by: unitEntryRevealedBy(titleReachOf, key, titleRevealedBy),
           });
       });
     });

@@ -10,13 +10,13 @@ import type { Resolution } from "./resolution";
  * title), named by its place ("Arc 3", "Season 2 · Part 2", "Manga 1") and linking to where the site lists
  * it. A name is gated as the pages gate it: an arc's and a season's are public (the web novel page, the
  * anime page and the tracker's pickers name them to everyone); a part's title as a unit's title is (by what
- * reaches its first episode, or the reader's choice to see titles of what they have not reached, or its
+ * reaches its first episode's place, or the reader's choice to see titles of what they have not reached, or its
  * flag); a series' title is public unless the pack flags it, then it waits for what reveals its first
  * chapter. Its place in the story is its first unit's. A part without a title has no entry: its season's
  * finds it.
  */
 export function nameSearchEntries(
-  { pack, timeline, revealersOf }: Pick<Resolution, "pack" | "timeline" | "revealersOf">,
+  { pack, timeline, titleReachOf }: Pick<Resolution, "pack" | "timeline" | "titleReachOf">,
   { parts, series }: { parts: readonly AnimeSeasonPartRow[]; series: readonly MangaSeriesRow[] },
 ): SearchEntryRow[] {
   const entries = new Map<string, SearchEntryRow>();
@@ -74,7 +74,7 @@ export function nameSearchEntries(
           aliases: "",
         },
         episodeKey(part.season_number, part.first_episode),
-        unitEntryRevealedBy(revealersOf, episodeKey(part.season_number, part.first_episode), part.title_revealed_by),
+        unitEntryRevealedBy(titleReachOf, episodeKey(part.season_number, part.first_episode), part.title_revealed_by),
       );
   for (const one of series)
     add(

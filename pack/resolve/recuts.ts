@@ -123,7 +123,7 @@ export function recutRows({ pack, timeline, reference, report, revealersOf }: Re
 
 /** Search entries for recut episodes, gated as their titles are (`unitEntryRevealedBy`), like the season's. */
 export function recutSearchEntries(
-  { timeline, revealersOf }: Resolution,
+  { timeline, titleReachOf }: Resolution,
   { recuts, episodes }: ReturnType<typeof recutRows>,
 ): SearchEntryRow[] {
   const titles = new Map(recuts.map((recut) => [`${recut.season_number}r${recut.number}`, recut.title]));
@@ -138,6 +138,6 @@ export function recutSearchEntries(
       titles.get(`${episode.season_number}r${episode.recut_number}`) ??
       recutName(episode.season_number, episode.recut_number),
     reveal_position: episode.position,
-    revealed_by: unitEntryRevealedBy(revealersOf, episode.key, null),
+    revealed_by: unitEntryRevealedBy(titleReachOf, episode.key, null),
   }));
 }

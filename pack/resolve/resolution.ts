@@ -1,6 +1,6 @@
 import type { RevealIn } from "../schema/fields";
 import type { ContentPack, PackFileName } from "../schema/files";
-import { revealedByIn, revealInMedia, revealMap, toldByMap } from "../reveals";
+import { revealedByIn, revealInMedia, revealMap, titleReachMap, toldByMap } from "../reveals";
 import { declareUnits, placeUnits, type Reference, referenceChecker, type Report, type Timeline } from "../timeline";
 
 /*
@@ -16,6 +16,11 @@ export interface Resolution {
   timeline: Timeline;
   /** The units that reveal what the story reveals at a unit (./reveals). */
   revealersOf: (unitKey: string) => string;
+  /**
+   * The units that reach a unit's place, which show its title where the pack does not flag it: its
+   * revealers and the manga chapters that cover the chapter it reaches (./reveals: `titleReachMap`).
+   */
+  titleReachOf: (unitKey: string) => string;
   /** The units whose readers have been through all a unit tells, who may read its thread (./reveals). */
   toldBy: (unitKey: string) => string;
   reference: Reference;
@@ -57,6 +62,7 @@ export function startResolution(pack: ContentPack, packName: string, report: Rep
   const timeline: Timeline = { units, positions: placeUnits(units, report) };
   const revealersOf = revealMap(pack, timeline);
   const toldBy = toldByMap(pack, timeline, revealersOf);
+  const titleReachOf = titleReachMap(pack, timeline, revealersOf);
   const reference = referenceChecker(timeline, report);
   const checkRevealIn = revealInChecker(reference, report);
   const gate: Gate = (item, file, path, implied = false) => {
@@ -67,7 +73,7 @@ export function startResolution(pack: ContentPack, packName: string, report: Rep
     };
   };
   pack.series.secrets.forEach((secret, index) => gate(secret, "series.json", `secrets[${index}]`));
-  return { pack, packName, timeline, revealersOf, toldBy, reference, report, gate, checkRevealIn };
+  return { pack, packName, timeline, revealersOf, titleReachOf, toldBy, reference, report, gate, checkRevealIn };
 }
 
 export const positionOf = ({ positions }: Timeline, key: string) => positions.get(key) ?? 0;

@@ -46,7 +46,7 @@ export function resolvePack(
   };
   const warnings: PackProblem[] = [];
   const resolution = startResolution(pack, packName, report);
-  const { timeline, revealersOf, toldBy } = resolution;
+  const { timeline, revealersOf, titleReachOf, toldBy } = resolution;
 
   const webNovel = webNovelRows(resolution);
   const lightNovels = lightNovelRows(resolution);
@@ -80,6 +80,7 @@ export function resolvePack(
       path: unitPath(key),
       revealed_by: revealersOf(key),
       told_by: toldBy(key),
+      title_reached_by: titleReachOf(key),
     })),
     arcs: webNovel.arcs,
     chapters: webNovel.chapters,

@@ -43,7 +43,7 @@ export function slugGivesAway(slug: string, title: string) {
   });
 }
 
-export function sideStoryRows({ pack, timeline, gate, report, revealersOf }: Resolution) {
+export function sideStoryRows({ pack, timeline, gate, report, revealersOf, titleReachOf }: Resolution) {
   const stories: SideStoryRow[] = [];
   const search: SearchEntryRow[] = [];
   const slugs = new Set<string>();
@@ -92,7 +92,7 @@ export function sideStoryRows({ pack, timeline, gate, report, revealersOf }: Res
       aliases: story.originalTitle ?? "",
       body: story.summary ?? "",
       reveal_position: gated.position,
-      revealed_by: unitEntryRevealedBy(revealersOf, key, revealedBy),
+      revealed_by: unitEntryRevealedBy(titleReachOf, key, revealedBy),
     });
   });
   return { stories, search };

@@ -5,7 +5,15 @@ import { arcsInOrder } from "../timeline";
 import { originalBeside, labelOf, positionOf, type Resolution } from "./resolution";
 
 /** Arcs, their chapters (each ordinal once; duplicates were reported when declared) and chapter search entries. */
-export function webNovelRows({ pack, timeline, revealersOf, reference, report, checkRevealIn }: Resolution) {
+export function webNovelRows({
+  pack,
+  timeline,
+  revealersOf,
+  titleReachOf,
+  reference,
+  report,
+  checkRevealIn,
+}: Resolution) {
   const arcs: ArcRow[] = [];
   const chapters: ChapterRow[] = [];
   const search: SearchEntryRow[] = [];
@@ -80,7 +88,7 @@ export function webNovelRows({ pack, timeline, revealersOf, reference, report, c
         aliases: chapter.originalTitle ?? "",
         body: arc.title,
         reveal_position: titleRevealPosition,
-        revealed_by: unitEntryRevealedBy(revealersOf, key, titleRevealedBy),
+        revealed_by: unitEntryRevealedBy(titleReachOf, key, titleRevealedBy),
       });
       countInto(row, chapters.at(-1)!);
     }

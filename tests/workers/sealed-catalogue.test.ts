@@ -65,17 +65,18 @@ beforeAll(async () => {
       env.DB.prepare(`SELECT COUNT(*) AS count FROM characters`),
       // Every title the pack does not flag, with the units that reach its unit: held back until the
       // reader reaches it, or chooses to see titles of what they have not reached (`titleRevealers`).
-      // A volume's title in each of its editions is held back as its own title is; a short's is reached
-      // by what reaches its episode's place (`title_reached_by`), more than its own unit's revealers.
+      // A volume's title in each of its editions is held back as its own title is. What reaches a unit's
+      // place (`title_reached_by`) is more than its revealers: a short's episode's place, the manga
+      // chapters that cover the chapter an episode or a volume reaches.
       env.DB.prepare(
-        `SELECT u.key, COALESCE(t.reached_by, u.revealed_by) AS revealed_by, t.title, t.original_title FROM story_units u JOIN (
-         SELECT key, title, original_title, NULL AS reached_by FROM chapters WHERE title_revealed_by IS NULL
-         UNION ALL SELECT * FROM (SELECT key, title, original_title, NULL FROM ln_volumes
-           UNION ALL SELECT v.key, e.value ->> '$.title', NULL, NULL FROM ln_volumes v, json_each(v.editions) e
+        `SELECT u.key, u.title_reached_by AS revealed_by, t.title, t.original_title FROM story_units u JOIN (
+         SELECT key, title, original_title FROM chapters WHERE title_revealed_by IS NULL
+         UNION ALL SELECT * FROM (SELECT key, title, original_title FROM ln_volumes
+           UNION ALL SELECT v.key, e.value ->> '$.title', NULL FROM ln_volumes v, json_each(v.editions) e
            WHERE e.value ->> '$.title' IS NOT NULL)
-         UNION ALL SELECT key, title, original_title, NULL FROM anime_episodes
-         UNION ALL SELECT key, title, NULL, title_reached_by FROM break_time_episodes WHERE title_revealed_by IS NULL
-         UNION ALL SELECT key, title, original_title, NULL FROM side_stories WHERE revealed_by IS NULL
+         UNION ALL SELECT key, title, original_title FROM anime_episodes
+         UNION ALL SELECT key, title, NULL FROM break_time_episodes WHERE title_revealed_by IS NULL
+         UNION ALL SELECT key, title, original_title FROM side_stories WHERE revealed_by IS NULL
        ) t ON t.key = u.key`,
       ),
       env.DB.prepare(

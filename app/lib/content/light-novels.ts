@@ -53,8 +53,9 @@ export interface LightNovelVolume {
   cover: Gated<string> | null;
   /**
    * Its chapters as the book names them: the book's own label ("Prologue", "Chapter 1"; null where the
-   * pack does not know it), public, and the title, gated as the volume's title is, or where it repeats a
-   * title the web novel flags, by what reveals that.
+   * pack does not know it), public, and the title, gated by the units that reveal the volume (a reader
+   * who only reached its place, from a manga that left chapters out, has not read every chapter it
+   * names) or the choice to see titles, or where it repeats a title the web novel flags, by what reveals that.
    */
   chapters: { label: string | null; title: Gated<string> }[];
   /** Gated as a whole by what the volume reveals; the count is never hidden. */
