@@ -75,7 +75,7 @@ describe("faults: D1 failing", () => {
     const save = { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } };
     const answers = [
       await fetchDeployed("/resources/timeline", { bindings: { DB: brokenDatabase() } }),
-      await fetchDeployed("/resources/similar-mistakes?kind=ln&q=x", { bindings: { DB: brokenDatabase() } }),
+      await fetchDeployed("/resources/similar-mistakes?kind=ln&q=door", { bindings: { DB: brokenDatabase() } }),
       await fetchDeployed("/translation_meta/feed.xml", { bindings: { DB: brokenDatabase() } }),
       await reader.fetch("/resources/progress", { ...save, bindings: { DB: brokenDatabase() } }),
     ];
