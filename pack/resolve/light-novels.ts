@@ -109,6 +109,10 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, titleRea
         side_stories: JSON.stringify(volume.sideStories ?? []),
         position: positionOf(timeline, key),
       });
+      const chapterNames = chapters
+        .filter((_, index) => chapterTitlesRevealedBy[index] === null)
+        .map((chapter) => lightNovelChapterName(chapter))
+        .join(" · ");
       search.push({
         ref: `volume:${key}`,
         kind: "volume",
@@ -123,12 +127,11 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, titleRea
           .filter(Boolean)
           .join(" "),
         // Chapter titles that give something away are not searchable with the volume (their chapters are).
-        body: chapters
-          .filter((_, index) => chapterTitlesRevealedBy[index] === null)
-          .map((chapter) => lightNovelChapterName(chapter))
-          .join(" · "),
+        body: chapterNames,
         reveal_position: null,
-        revealed_by: unitEntryRevealedBy(titleReachOf, key, null),
+        // Found by its chapters' titles too, it is gated as they are: by what reveals the volume (a manga
+        // reader who reached its place may have skipped a chapter one names), not by its title's reach.
+        revealed_by: unitEntryRevealedBy(chapterNames ? revealersOf : titleReachOf, key, null),
       });
     });
     for (const problem of volumeSpanProblems(collectionSpans(collection, timeline.positions)))

@@ -90,7 +90,9 @@ export function sideStoryRows({ pack, timeline, gate, report, revealersOf, title
       subtitle: story.publishedIn,
       path: unitPath(key),
       aliases: story.originalTitle ?? "",
-      body: story.summary ?? "",
+      // Found by its title alone: its summary waits for its readers, who may not be all who see its title
+      // (the entry's gate), so words of it would say what it tells.
+      body: "",
       reveal_position: gated.position,
       revealed_by: unitEntryRevealedBy(titleReachOf, key, revealedBy),
     });

@@ -103,9 +103,11 @@ describe("an unflagged title reached through the manga", () => {
         expect([key, knownTo({ ...noKnowledge, unreachedTitles: "show" }, title)]).toEqual([key, true]);
       }
       const found = await searchSite(env.DB, search, knowledge, { kind, limit: 10, offset: 0 });
-      expect([key, found.results.map((result) => result.ref)]).toEqual([
+      // A volume's entry holds its chapters' titles, which wait for what reveals the volume (its chapters
+      // may name one the manga skipped): search finds it no earlier than they show.
+      expect([key, found.results.map((result) => result.ref).includes(`${kind}:${key}`)]).toEqual([
         key,
-        expect.arrayContaining([`${kind}:${key}`]),
+        kind !== "volume",
       ]);
       // What the tracker's crossings read stays the unit's revealers, which the manga chapter is not among.
       expect([key, [...tracked.coveredBy].includes("manga:door-1")]).toEqual([key, false]);
