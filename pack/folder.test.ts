@@ -176,12 +176,16 @@ describe("loadPack", () => {
     const { rows, problems } = await loadPack(dir, "tiny");
     expect(problems).toEqual([]);
     expect(rows?.story_units.find((unit) => unit.key === "wn:1-2")?.label).toBe("Arc 1 · Chapter 123-A (Part 2)");
+    for (const label of ["4)", "5 (((", "7 ()", "6 (Part 2) (x)", "(2)"]) {
+      const odd = packWith("web-novel.json", (json) => (json.arcs[0].chapters[1].label = label));
+      expect((await problemsOf(odd)).join(), label).toContain("at most one part in brackets");
+    }
   });
 
   it("refuses a label that is not written as a number", async () => {
     const dir = packWith("web-novel.json", (json) => (json.arcs[0].chapters[1].label = "2 · B"));
     expect(await problemsOf(dir)).toEqual([
-      'web-novel.json › arcs[0].chapters[1].label: must be the entry\'s number as the series writes it, letters, digits, dashes and brackets such as "26", "123-A" or "45 (Part 2)"',
+      'web-novel.json › arcs[0].chapters[1].label: must be the entry\'s number as the series writes it, letters, digits and dashes with at most one part in brackets at its end, such as "26", "123-A" or "45 (Part 2)"',
     ]);
   });
 

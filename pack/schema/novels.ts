@@ -85,9 +85,10 @@ export const chapterLabel = z
     error: `must be at most ${MAX_CHAPTER_LABEL} characters: a label is the entry's number as the series writes it ("26", "123-A"), not its title`,
   })
   // An empty label is the message above's, not this one's.
-  .regex(/^(?:[\p{L}\p{N}][\p{L}\p{N}.\- ()]*)?$/u, {
+  // A number, with at most one part in brackets at its end.
+  .regex(/^(?:[\p{L}\p{N}][\p{L}\p{N}.\- ]*(?:\([\p{L}\p{N}.\- ]*[\p{L}\p{N}][\p{L}\p{N}.\- ]*\))?)?$/u, {
     error:
-      'must be the entry\'s number as the series writes it, letters, digits, dashes and brackets such as "26", "123-A" or "45 (Part 2)"',
+      'must be the entry\'s number as the series writes it, letters, digits and dashes with at most one part in brackets at its end, such as "26", "123-A" or "45 (Part 2)"',
   });
 
 export const chapterSchema = z.strictObject({

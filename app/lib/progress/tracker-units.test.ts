@@ -22,9 +22,11 @@ describe("labelsFound", () => {
     expect(found("chapter 2.5")).toEqual(["Arc 2 · Chapter 2.5 · Interlude"]);
     expect(found("arc 1")).toHaveLength(20);
     const split = ["Arc 3 · Chapter 45 (Part 1)", "Arc 3 · Chapter 45 (Part 2)", "Arc 3 · Chapter 46"];
-    for (const typed of ["45 part 2", "chapter 45 (part 2)", "arc 3 45 part 2"])
+    for (const typed of ["45 part 2", "chapter 45 (part 2)", "arc 3 45 part 2", "45(part 2)"])
       expect(labelsFound(split, typed), typed).toEqual([1]);
     expect(labelsFound(split, "45")).toEqual([0, 1]);
+    // On the way to "part 2": the chapters with parts, not nothing.
+    expect(labelsFound(split, "45 pa")).toEqual([0, 1]);
   });
 
   it("finds by part of a word when no label holds the words whole", () => {

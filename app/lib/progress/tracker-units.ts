@@ -137,8 +137,8 @@ const shortForms: Record<string, string> = { ch: "chapter", chap: "chapter", ep:
 
 /**
  * A label, or the words typed, as they are matched: full-width forms as plain ones, lower case, short
- * forms in full (a season's episode as "S1E4" too), "·", commas, a dash between spaces and runs of
- * spaces as one space, no end stop, no leading zero ("01"), and a number's letter or a code's number
+ * forms in full (a season's episode as "S1E4" too), "·", commas, brackets, a dash between spaces and
+ * runs of spaces as one space, no end stop, no leading zero ("01"), and a number's letter or a code's number
  * without the dash between them, as readers type them ("123a" for "123-A", "ex2" for "EX-2"). With
  * `letterAfterSpace`, a letter the words end with after a number and a space is read as the number's
  * ("123 a"); `labelsFound` tries the words so first, then as they are ("arc 2 c" is on its way to "arc 2
@@ -153,7 +153,7 @@ const asTyped = (text: string, { letterAfterSpace = false } = {}) =>
     .replace(/(\p{L})-(?=\p{N})/gu, "$1")
     .replace(/\bs(?:eason)?\s*(\p{N}+)\s*[-.]?\s*(?:episode|ep|e)\.?\s*(?=\p{N})/gu, "season $1 episode ")
     .replace(/\b(ch|chap|ep|vol)\.?\s*(?=\p{N})/gu, (_, short: string) => `${shortForms[short]} `)
-    .replace(/\s[-–—]\s|[\s·,;:]+/g, " ")
+    .replace(/\s[-–—]\s|[\s·,;:()]+/g, " ")
     .trim()
     .replace(/\.$/, "")
     .replace(/(^|[^\p{N}.])0+(?=\p{N})/gu, "$1");
