@@ -238,7 +238,8 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
               {character.originalName ? (
                 <>
                   {" "}
-                  <OriginalText as="span" text={character.originalName} />
+                  {/* Kept whole on the next line rather than broken after "Known as". */}
+                  <OriginalText as="span" text={character.originalName} className="inline-block" />
                 </>
               ) : null}
             </p>
