@@ -13,7 +13,7 @@ import { countOf, nouns } from "~/lib/words";
 import { pageMeta } from "~/lib/http/meta";
 import { cleanQuery, parseSearchKind, type SearchKind, searchKindPlurals, searchKinds } from "~/lib/search/query";
 import type { SearchKindCounts } from "~/lib/search/result";
-import { useAnswerWait, useShieldedData } from "~/browser/spoiler-shield";
+import { useAnswerWait, useShield, useShieldedData } from "~/browser/spoiler-shield";
 import { cn } from "~/lib/cn";
 import { searchSite } from "~/models/search.server";
 import { requestedPage } from "~/server/paging.server";
@@ -83,6 +83,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   // pages wait for it (useAnswerWait) rather than tell the reader the first answer's ("Nothing you have reached matches").
   const { waiting, className: hold } = useAnswerWait(query !== "", answer);
   const among = kind ? ` among ${searchKindPlurals[kind].toLowerCase()}` : "";
+  const searchedAll = useShield()?.mode === "off";
   // False on the server and as the page hydrates, true once it has (as the document and the login page tell it).
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -122,8 +123,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             ) : total ? (
               `${countOf(total, nouns.result)} for “${query}”${among}`
             ) : (
-              // As the header's box says it: what lies past the reader's progress is not searched for them.
-              `Nothing you have reached matches “${query}”${among}. Try a shorter word or another spelling.`
+              // As the header's box says it: what lies past the reader's progress is not searched for them,
+              // unless they show everything.
+              `Nothing ${searchedAll ? "" : "you have reached "}matches “${query}”${among}. Try a shorter word or another spelling.`
             )}
           </p>
         ) : null}

@@ -91,6 +91,13 @@ describe("SearchBox", () => {
     expect(await screen.findByText("Nothing you have reached matches “zzqx”.")).toHaveAttribute("role", "status");
     expect(screen.queryAllByRole("option")).toEqual([]);
     cleanup();
+    // A reader who shows everything was searched everything: nothing matches at all.
+    localStorage.setItem("rc:spoiler-mode", "off");
+    const everything = renderSite("none");
+    await user.type(everything.box, "zzqx");
+    expect(await screen.findByText("Nothing matches “zzqx”.")).toHaveAttribute("role", "status");
+    localStorage.removeItem("rc:spoiler-mode");
+    cleanup();
     // A failed request is said beside the box too (the notice all follow-ups share is at the foot of the
     // screen, under a phone's keyboard), never as "nothing matches"; emptied, the box says nothing.
     const failed = renderSite("failure");

@@ -86,7 +86,7 @@ export function SearchBox() {
     query && unanswered
       ? `Suggestions could not be loaded. ${navigator.onLine ? "Enter still searches." : "Enter searches once you are back online."}`
       : data && lines && options.length === 0
-        ? `Nothing you have reached matches “${query}”.`
+        ? `Nothing ${shield?.mode === "off" ? "" : "you have reached "}matches “${query}”.`
         : null;
   const boxId = `${id}-box`;
 
