@@ -112,7 +112,7 @@ export const links: Route.LinksFunction = () => [
     rel: "alternate",
     type: "application/atom+xml",
     href: releaseFeedPath(medium),
-    title: `${mediumLabels[medium]} releases (Atom)`,
+    title: `${capitalised(`${releaseNouns[medium]} releases`)} (Atom)`,
   })),
   {
     rel: "alternate",
@@ -218,7 +218,7 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
                 href={feedAddress(releaseFeedPath(medium), titles)}
                 className="tap-line font-medium text-primary underline-offset-4 hover:underline"
               >
-                {medium ? `${mediumLabels[medium]} releases` : "Every release"} (Atom feed)
+                {medium ? capitalised(`${releaseNouns[medium]} releases`) : "Every release"} (Atom feed)
               </a>
               {medium ? (
                 <>
