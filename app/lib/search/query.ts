@@ -88,20 +88,13 @@ export function ftsTerm(word: string) {
 }
 
 /**
- * What a reader typed as FTS5 terms, one per word (see ftsTerm). Quotes and operators are treated as plain
- * text, so no input can break the query.
- */
-export function toFtsTerms(input: string, maxTerms = 8): string[] {
-  return searchWords(input, maxTerms).map(ftsTerm);
-}
-
-/**
  * Turns what a reader typed into an FTS5 query: every word must match (`AND`: FTS5 takes words side by
  * side as all of them only when none is in brackets), each as a prefix, so "ash ward" finds "The Ash
- * Warden" (see ftsTerm). Returns null when nothing searchable is left.
+ * Warden" (see ftsTerm). Quotes and operators are treated as plain text, so no input can break the
+ * query. Returns null when nothing searchable is left.
  */
 export function toFtsQuery(input: string, maxTerms = 8): string | null {
-  const terms = toFtsTerms(input, maxTerms);
+  const terms = searchWords(input, maxTerms).map(ftsTerm);
   return terms.length ? terms.join(" AND ") : null;
 }
 
