@@ -36,7 +36,7 @@ const lnColumns = [
   "m.chapter",
   "m.chapter_title",
   chapterTitleFlag,
-  "vu.revealed_by as volume_reached_by",
+  "vu.revealed_by as volume_revealed_by",
   "m.chapter_label",
   "m.web_novel_chapter",
   "cu.label as web_novel_label",
@@ -210,7 +210,7 @@ export function toLnMistake(row: LnMistakeRow): LnMistake {
     chapterLabel: row.chapter_label,
     // Gated as the volume's contents gate it, not by the entry: a passage the reader may see can sit in
     // a chapter whose title names what they skipped.
-    chapterTitle: gatedTitle(row.chapter_title_flag, row.volume_reached_by, row.chapter_title),
+    chapterTitle: gatedTitle(row.chapter_title_flag, row.volume_revealed_by, row.chapter_title),
     webNovelChapter: row.web_novel_chapter
       ? { key: row.web_novel_chapter, label: row.web_novel_label ?? row.web_novel_chapter }
       : null,
