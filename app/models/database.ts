@@ -435,6 +435,7 @@ export interface SearchEntriesTable {
   body: Generated<string>;
   reveal_position: number | null;
   revealed_by: string | null;
+  original_title: string | null;
 }
 
 export interface SearchIndexTable {

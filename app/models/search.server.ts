@@ -1,6 +1,6 @@
 import { type SqlBool, sql } from "kysely";
 import { type Knowledge, knowsAnything } from "~/lib/shield/knowledge";
-import { toFtsQuery, toNameFtsQuery, toTitleFtsQuery } from "~/lib/search/query";
+import { holdsUnspaced, toFtsQuery, toNameFtsQuery, toTitleFtsQuery, toWholeWordFtsQuery } from "~/lib/search/query";
 import {
   type SearchKind,
   type SearchKindCounts,
@@ -35,7 +35,13 @@ const matching = (fts: string) =>
  * then the rest) and its place among the hits, as the CTE `ranked`: those everyone may see first, and
  * only those with `onlyPublic`.
  */
-function rankedHits(fts: string, names: string, titles: string, { onlyPublic }: { onlyPublic: boolean }) {
+function rankedHits(
+  fts: string,
+  names: string,
+  titles: string,
+  wholeWords: string,
+  { onlyPublic }: { onlyPublic: boolean },
+) {
   return query
     .with("hits", () =>
       query
@@ -54,6 +60,7 @@ function rankedHits(fts: string, names: string, titles: string, { onlyPublic }: 
           "e.title",
           "e.subtitle",
           "e.path",
+          "e.original_title",
           "e.revealed_by",
           "c.name as character_name",
           "c.medium_names",
@@ -69,6 +76,7 @@ function rankedHits(fts: string, names: string, titles: string, { onlyPublic }: 
             .else(row.lit(3))
             .end()
             .as("tier"),
+          row.case().when("e.id", "in", matching(wholeWords)).then(row.lit(0)).else(row.lit(1)).end().as("partly"),
         ])
         .where(sql<SqlBool>`search_index MATCH ${fts}`)
         .$if(onlyPublic, (hits) => hits.where("e.revealed_by", "is", null)),
@@ -82,6 +90,7 @@ function rankedHits(fts: string, names: string, titles: string, { onlyPublic }: 
           "title",
           "subtitle",
           "path",
+          "original_title",
           "revealed_by",
           "character_name",
           "medium_names",
@@ -91,6 +100,7 @@ function rankedHits(fts: string, names: string, titles: string, { onlyPublic }: 
             .over((window) =>
               window
                 .orderBy("tier")
+                .orderBy("partly")
                 .orderBy((order) => order.fn("length", ["title"]))
                 .orderBy("title")
                 .orderBy("id"),
@@ -104,7 +114,7 @@ function rankedHits(fts: string, names: string, titles: string, { onlyPublic }: 
 }
 
 /** The searches, built once; the three queries made of the reader's words are slots filled per request. */
-const words = [slot<string>("fts"), slot<string>("names"), slot<string>("titles")] as const;
+const words = [slot<string>("fts"), slot<string>("names"), slot<string>("titles"), slot<string>("wholeWords")] as const;
 
 /** Every hit, for a requester who knows something: what they may see is decided per hit. */
 const everyHit = rankedHits(...words, { onlyPublic: false })
@@ -149,6 +159,7 @@ const publicPage = (ofKind: boolean) =>
       "shown.title",
       "shown.subtitle",
       "shown.path",
+      "shown.original_title",
       "shown.revealed_by",
       "shown.character_name",
       "shown.medium_names",
@@ -163,39 +174,49 @@ type Hit = {
   title: string;
   subtitle: string;
   path: string;
+  original_title: string | null;
   revealed_by: string | null;
   character_name: string | null;
   medium_names: string | null;
   affiliations: string | null;
 };
 
-const resultOf = (hit: Hit): SearchResult => ({
-  ref: hit.ref,
-  kind: hit.kind,
-  // Gated as the page it links to: a character once the reader has met them.
-  ...gatedBy(hit.revealed_by, {
-    title: hit.title,
-    subtitle: hit.subtitle,
-    path: hit.path,
-    // A true name heads as it is: only a reader who knows it finds that entry.
-    ...(hit.character_name === null || hit.ref.startsWith(TRUE_NAME_REF)
-      ? {}
-      : {
-          character: {
-            name: hit.character_name,
-            mediumNames: mediumNamesOf({ medium_names: hit.medium_names ?? "[]" }),
-            affiliations: parseJsonList(hit.affiliations ?? "[]"),
-          },
-        }),
-  }),
-});
+/**
+ * A hit as a search answers it. Its original title goes with it only for words in Chinese, Japanese or
+ * Korean letters (`withOriginal`): a reader searching so reads that script, and sees why a hit whose
+ * English title holds none of their words was found.
+ */
+const resultOf =
+  (withOriginal: boolean) =>
+  (hit: Hit): SearchResult => ({
+    ref: hit.ref,
+    kind: hit.kind,
+    // Gated as the page it links to: a character once the reader has met them.
+    ...gatedBy(hit.revealed_by, {
+      title: hit.title,
+      subtitle: hit.subtitle,
+      path: hit.path,
+      ...(withOriginal && hit.original_title ? { originalTitle: hit.original_title } : {}),
+      // A true name heads as it is: only a reader who knows it finds that entry.
+      ...(hit.character_name === null || hit.ref.startsWith(TRUE_NAME_REF)
+        ? {}
+        : {
+            character: {
+              name: hit.character_name,
+              mediumNames: mediumNamesOf({ medium_names: hit.medium_names ?? "[]" }),
+              affiliations: parseJsonList(hit.affiliations ?? "[]"),
+            },
+          }),
+    }),
+  });
 
-/** What the reader typed, as the three full-text queries of a search; null when nothing in it is searchable. */
+/** What the reader typed, as the four full-text queries of a search; null when nothing in it is searchable. */
 function wordsOf(query: string) {
   const fts = toFtsQuery(query);
   const names = toNameFtsQuery(query);
   const titles = toTitleFtsQuery(query);
-  return fts && names && titles ? { fts, names, titles } : null;
+  const wholeWords = toWholeWordFtsQuery(query);
+  return fts && names && titles && wholeWords ? { fts, names, titles, wholeWords } : null;
 }
 
 /**
@@ -207,15 +228,17 @@ function wordsOf(query: string) {
  * word by how many entries hold it, gated ones included, so the order of what a reader sees would
  * tell how often a word occurs in what they may not see): first a character whose name or alias holds
  * the words (a reader typing a name wants the person, not the chapters named after them), then hits
- * whose title holds them, then title or aliases, then the rest; within each, shorter titles (where the
- * words are more of the title) first. One round trip; an empty or unsearchable query finds nothing.
+ * whose title holds them, then title or aliases, then the rest; within each, those holding the words
+ * whole ("ash" as a word, not the start of "Ashford"; "ランタンフォール1", not the start of "ランタンフォール10")
+ * first, then shorter titles (where
+ * the words are more of the title). One round trip; an empty or unsearchable query finds nothing.
  */
 export async function searchHits(db: D1Database, query: string): Promise<SearchResult[]> {
   const values = wordsOf(query);
   if (!values) return [];
   const [rows] = await batch(db, [everyHit], values);
   // Read with public hits first (above); shown in the order of the hits themselves.
-  return rows.sort((a, b) => a.place - b.place).map(resultOf);
+  return rows.sort((a, b) => a.place - b.place).map(resultOf(holdsUnspaced(query)));
 }
 
 /**
@@ -239,5 +262,9 @@ export async function searchSite(
   const [rows] = await batch(db, [page.kind ? publicPages.ofKind : publicPages.anyKind], { ...values, ...page });
   const counts: SearchKindCounts = JSON.parse(rows[0]?.kinds ?? "{}");
   const total = page.kind ? (counts[page.kind] ?? 0) : Object.values(counts).reduce((sum, hits) => sum + hits, 0);
-  return { results: rows.filter((row): row is Hit & typeof row => row.ref !== null).map(resultOf), total, counts };
+  return {
+    results: rows.filter((row): row is Hit & typeof row => row.ref !== null).map(resultOf(holdsUnspaced(query))),
+    total,
+    counts,
+  };
 }

@@ -71,7 +71,8 @@ export function animeSpecialRows({ pack, timeline, reference, report, revealersO
       title: special.title,
       subtitle: labelOf(timeline, key),
       path: unitPath(key),
-      aliases: special.originalTitle ?? "",
+      original_title: special.originalTitle ?? null,
+      aliases: "",
       // Found by its title alone: the synopsis tells the story, and stays behind the shield.
       body: "",
       reveal_position: positionOf(timeline, key),

@@ -203,7 +203,8 @@ export function characterRows({ pack, packName, timeline, revealersOf, reference
       title: character.name,
       subtitle: character.affiliations.join(" · "),
       path: `/characters/${character.slug}`,
-      aliases: [character.originalName, ...character.aliases].filter(Boolean).join(" · "),
+      original_title: character.originalName ?? null,
+      aliases: character.aliases.join(" · "),
       // Found by their summary and their affiliations too ("Lowwick" finds who is of Lowwick).
       body: [character.summary, ...character.affiliations].filter(Boolean).join(" · "),
       reveal_position: Number.isFinite(appearsAt) ? appearsAt : null,
@@ -218,9 +219,8 @@ export function characterRows({ pack, packName, timeline, revealersOf, reference
         title: character.trueName.name,
         subtitle: [`Known as ${character.name}`, ...character.affiliations].join(" · "),
         path: `/characters/${character.slug}`,
-        aliases: [character.trueName.originalName, character.name, character.originalName, ...character.aliases]
-          .filter(Boolean)
-          .join(" · "),
+        original_title: character.trueName.originalName ?? null,
+        aliases: [character.name, character.originalName, ...character.aliases].filter(Boolean).join(" · "),
         body: character.summary ?? "",
         reveal_position: trueName!.position,
         revealed_by: trueName!.revealedBy,
@@ -238,6 +238,7 @@ export function characterRows({ pack, packName, timeline, revealersOf, reference
         title: mediumName.name,
         subtitle: [`${character.name}'s name in ${whereSaid(mediumName)}`, ...character.affiliations].join(" · "),
         path: `/characters/${character.slug}`,
+        original_title: null,
         aliases: "",
         body: "",
         reveal_position:

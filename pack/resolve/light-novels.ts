@@ -119,8 +119,8 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, titleRea
         title: volume.title,
         subtitle: labelOf(timeline, key),
         path: unitPath(key),
+        original_title: volume.originalTitle ?? null,
         aliases: [
-          volume.originalTitle,
           volume.isbn,
           ...volume.editions.flatMap((edition) => [edition.title, edition.isbn]),
         ]

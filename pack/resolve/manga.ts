@@ -93,6 +93,7 @@ export function mangaRows({ pack, timeline, reference, report, revealersOf, titl
             title: chapter.title,
             subtitle: labelOf(timeline, key),
             path: unitPath(key),
+            original_title: null,
             aliases: "",
             // Found by its title alone: a flagged series title stays behind the shield.
             body: seriesTitleRevealedBy === null ? one.title : mangaSeriesName(s + 1),

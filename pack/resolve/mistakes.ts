@@ -171,6 +171,7 @@ export function mistakeSearchEntries(
     title: row.official,
     subtitle,
     path,
+    original_title: null,
     aliases: [row.suggested, row.japanese].filter(Boolean).join(" · "),
     body: row.explanation,
     reveal_position: row.reveal_position,

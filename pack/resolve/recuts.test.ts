@@ -76,6 +76,28 @@ describe("a recut of a season", () => {
     });
   });
 
+  it("finds a recut's episodes by the recut's original title, and their own, any part of either", () => {
+    const { rows } = resolveAnime(
+      recut(
+        [
+          {
+            number: 1,
+            title: "Both Doors",
+            originalTitle: "ふたつの扉",
+            contains: [{ from: 1, to: 2 }],
+          },
+        ],
+        { originalTitle: "小さな物語　総集編" },
+      ),
+    );
+    const entry = rows!.search_entries.find((found) => found.ref === "episode:anime:1r1-1")!;
+    expect(entry).toMatchObject({ original_title: "ふたつの扉", body: expect.stringContaining("小さな物語　総集編") });
+    expect(entry.aliases.split(" · ")[0]).toBe("ふたつの扉");
+    // "総集" and "の扉" are found inside their runs of letters.
+    expect(entry.body.split(" ")).toContain("総集");
+    expect(entry.aliases.split(" ")).toContain("の扉");
+  });
+
   it("reveals what a season's episode reveals at the recut episode that holds it to its end, and nothing at one before", () => {
     const { rows } = resolveAnime(soundRecut);
     expect(revealersOf(rows!, "anime:1-1")).toContain("anime:1r1-1");

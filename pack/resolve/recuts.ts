@@ -126,14 +126,21 @@ export function recutSearchEntries(
   { timeline, titleReachOf }: Resolution,
   { recuts, episodes }: ReturnType<typeof recutRows>,
 ): SearchEntryRow[] {
-  const titles = new Map(recuts.map((recut) => [`${recut.season_number}r${recut.number}`, recut.title]));
+  const titles = new Map(
+    recuts.map((recut) => [
+      `${recut.season_number}r${recut.number}`,
+      [recut.title, recut.original_title].filter(Boolean).join(" · "),
+    ]),
+  );
   return episodes.map((episode) => ({
     ref: `episode:${episode.key}`,
     kind: "episode",
     title: episode.title,
     subtitle: labelOf(timeline, episode.key),
     path: unitPath(episode.key),
-    aliases: episode.original_title ?? "",
+    original_title: episode.original_title,
+    aliases: "",
+    // The recut it belongs to, by its title and its original title.
     body:
       titles.get(`${episode.season_number}r${episode.recut_number}`) ??
       recutName(episode.season_number, episode.recut_number),

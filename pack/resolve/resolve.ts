@@ -115,6 +115,7 @@ export function resolvePack(
       ...mistakeSearchEntries(resolution, mistakes),
       ...nameSearchEntries(resolution, { parts: anime.parts, series: manga.series }),
     ]
+      .map(findableByOriginalTitle)
       .map(findableByPlace)
       .map(findableByParts),
     ln_mistakes: mistakes.lightNovel,
@@ -138,6 +139,12 @@ export function resolvePack(
     problems,
     warnings,
   };
+}
+
+/** An entry's original title is the first of its other names: the index finds it by them. */
+function findableByOriginalTitle(entry: SearchEntryRow): SearchEntryRow {
+  if (!entry.original_title) return entry;
+  return { ...entry, aliases: [entry.original_title, entry.aliases].filter(Boolean).join(" · ") };
 }
 
 /**

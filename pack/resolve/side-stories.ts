@@ -89,7 +89,8 @@ export function sideStoryRows({ pack, timeline, gate, report, revealersOf, title
       title: story.title,
       subtitle: story.publishedIn,
       path: unitPath(key),
-      aliases: story.originalTitle ?? "",
+      original_title: story.originalTitle ?? null,
+      aliases: "",
       // Found by its title alone: its summary waits for its readers, who may not be all who see its title
       // (the entry's gate), so words of it would say what it tells.
       body: "",

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { entryHandle } from "~/lib/mistakes/rules";
 import { describe, expect, it } from "vitest";
 import { knows, noKnowledge, parseKnowledge, readRevealers } from "~/lib/shield/knowledge";
-import { searchKindLabels, searchKinds } from "~/lib/search/query";
+import { searchKindLabels, searchKinds, unspacedPairs } from "~/lib/search/query";
 import { searchResultsFor } from "~/lib/search/result";
 import { searchHits, searchSite } from "~/models/search.server";
 import { loader as searchLoader } from "~/routes/search";
@@ -394,6 +394,38 @@ describe("site search against the imported tiny pack", () => {
     ] as const) {
       const search = await load(searchLoader, `/search?q=${encodeURIComponent(words)}&suggest=1`);
       expect(titles(search.results), words).toEqual(found);
+    }
+  });
+
+  it("ranks a hit holding the words whole above one they start, and shows original titles to a search in their script", async () => {
+    // Two volumes as a pack with numbered titles stores them: the tenth's English title is the shorter.
+    await env.DB.batch(
+      [
+        ["test:volume-1", "Wendmark 1: The Long Road Out of Town", "ウェンドマーク1　長い道"],
+        ["test:volume-10", "Wendmark 10: Home", "ウェンドマーク10　家"],
+      ].map(([ref, title, original]) =>
+        env.DB.prepare(
+          `INSERT INTO search_entries (ref, kind, title, subtitle, path, original_title, aliases, body, revealed_by) VALUES (?1, 'volume', ?2, '', '/light_novels', ?3, ?4, '', NULL)`,
+        ).bind(ref, title, original, `${original} ${unspacedPairs(original!)}`),
+      ),
+    );
+    try {
+      // The first volume's title is the longer, but it holds "ウェンドマーク1" whole; the tenth only starts so.
+      const japanese = await load(searchLoader, `/search?q=${encodeURIComponent("ウェンドマーク1")}`);
+      expect(japanese.results.map((result) => result.ref)).toEqual(["test:volume-1", "test:volume-10"]);
+      expect(japanese.results.map((result) => result.content?.originalTitle)).toEqual([
+        "ウェンドマーク1　長い道",
+        "ウェンドマーク10　家",
+      ]);
+      // Any part of the original finds it, shown with it.
+      const part = await load(searchLoader, `/search?q=${encodeURIComponent("い道")}`);
+      expect(part.results.map((result) => result.content?.originalTitle)).toEqual(["ウェンドマーク1　長い道"]);
+      // Shorter titles first where both hold the words alike, and no original titles for English words.
+      const english = await load(searchLoader, "/search?q=wendmark");
+      expect(english.results.map((result) => result.ref)).toEqual(["test:volume-10", "test:volume-1"]);
+      expect(english.results.map((result) => result.content?.originalTitle)).toEqual([undefined, undefined]);
+    } finally {
+      await removeTestEntries();
     }
   });
 

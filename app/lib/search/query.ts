@@ -98,6 +98,18 @@ export function toFtsQuery(input: string, maxTerms = 8): string | null {
   return terms.length ? terms.join(" AND ") : null;
 }
 
+/**
+ * The same words as whole words only, not prefixes nor parts ("ランタンフォール1" is not "ランタンフォール10"):
+ * hits holding them so rank first among hits alike (`rankedHits`).
+ */
+export function toWholeWordFtsQuery(input: string, maxTerms = 8): string | null {
+  const terms = searchWords(input, maxTerms).map((word) => `"${word}"`);
+  return terms.length ? terms.join(" AND ") : null;
+}
+
+/** Whether a text holds Chinese, Japanese or Korean letters: a search in them is shown hits' original titles. */
+export const holdsUnspaced = (text: string) => UNSPACED.test(text);
+
 /** The query string as the page keeps it: trimmed and at most 100 characters. */
 export function cleanQuery(input: string | null) {
   return (input ?? "").trim().slice(0, 100);

@@ -18,6 +18,8 @@ export interface HitText {
   title: string;
   subtitle: string;
   path: string;
+  /** The title as first written (a Japanese original), for a search in that script (searchSite). */
+  originalTitle?: string;
   character?: HitCharacter;
 }
 
