@@ -17,8 +17,11 @@ export const media = [
 ] as const;
 export type Medium = (typeof media)[number];
 
-/** What a web novel chapter is: most are plain chapters. */
-export const chapterKinds = ["prologue", "chapter", "interlude", "epilogue"] as const;
+/**
+ * What a web novel entry is: most are plain chapters. An extra is a bonus chapter outside the series'
+ * count (a "番外編", an "SS"); an afterword, the author's words after an arc.
+ */
+export const chapterKinds = ["prologue", "chapter", "interlude", "extra", "epilogue", "afterword"] as const;
 export type ChapterKind = (typeof chapterKinds)[number];
 
 /** The kinds of light novel collection: the main line, side volumes, short story collections. */

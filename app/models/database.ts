@@ -149,7 +149,6 @@ export interface ChaptersTable {
   key: string;
   arc_number: number;
   ordinal: number;
-  kind: "prologue" | "chapter" | "interlude" | "epilogue";
   title: string;
   original_title: string | null;
   read_url: string | null;
@@ -161,6 +160,7 @@ export interface ChaptersTable {
   label: string | null;
   word_count: number | null;
   serial_number: number | null;
+  kind: Generated<"prologue" | "chapter" | "interlude" | "extra" | "epilogue" | "afterword">;
 }
 
 export interface CharacterAffiliationsTable {

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { contentVersionOf } from "../../pack";
 import { importRows, testPackRows } from "../support/packs";
@@ -42,6 +43,35 @@ describe("importing a pack into D1", () => {
     expect(contentVersionOf(editedTiny())).toBe(contentVersionOf(edited));
 
     await importRows(tiny);
+    expect(await importRows(testPackRows("tiny"))).toEqual([]);
+  });
+
+  it("keeps an extra and an afterword as their kinds, named by them and outside the chapters' count", async () => {
+    const withExtras = testPackRows("tiny", {
+      edit: (files) => {
+        const { chapters } = files["web-novel.json"].arcs[1];
+        const last = Math.max(...chapters.map((chapter: { ordinal: number }) => chapter.ordinal));
+        chapters.push(
+          { ordinal: last + 1, kind: "extra", title: "A Day Off", publishedOn: "2015-02-20" },
+          { ordinal: last + 2, kind: "chapter", title: "Back to Work", publishedOn: "2015-02-27" },
+          { ordinal: last + 3, kind: "afterword", title: "Thank You for Reading", publishedOn: "2015-02-28" },
+        );
+      },
+    });
+    try {
+      await importRows(withExtras);
+      const { results } = await env.DB.prepare(
+        `SELECT c.kind, u.label FROM chapters c JOIN story_units u ON u.key = c.key WHERE c.arc_number = 2 ORDER BY c.ordinal DESC LIMIT 3`,
+      ).all<{ kind: string; label: string }>();
+      const chapters = withExtras.chapters.filter((chapter) => chapter.arc_number === 2 && chapter.kind === "chapter");
+      expect(results.reverse()).toEqual([
+        { kind: "extra", label: "Arc 2 · Extra" },
+        { kind: "chapter", label: `Arc 2 · Chapter ${chapters.length}` },
+        { kind: "afterword", label: "Arc 2 · Afterword" },
+      ]);
+    } finally {
+      await importRows(testPackRows("tiny"));
+    }
     expect(await importRows(testPackRows("tiny"))).toEqual([]);
   });
 });

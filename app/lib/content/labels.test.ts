@@ -208,6 +208,25 @@ describe("webNovelEntryNames", () => {
     expect([...webNovelEntryNames(arc).values()]).toEqual(["Chapter 1", "Interlude 1", "Chapter 2", "Interlude 2"]);
   });
 
+  it("names extras and afterwords by their kind, outside the chapters' count", () => {
+    const arc = [
+      { kind: "chapter", ordinal: 1 },
+      { kind: "extra", ordinal: 2 },
+      { kind: "chapter", ordinal: 3 },
+      { kind: "extra", ordinal: 4, label: "Extra 7" },
+      { kind: "chapter", ordinal: 5 },
+      { kind: "afterword", ordinal: 6 },
+    ] as const;
+    expect([...webNovelEntryNames(arc).values()]).toEqual([
+      "Chapter 1",
+      "Extra 1",
+      "Chapter 2",
+      "Extra 7",
+      "Chapter 3",
+      "Afterword",
+    ]);
+  });
+
   it("names an entry by the number the series gives it, and counts on from it", () => {
     const arc = [
       { kind: "chapter", ordinal: 1, label: "26" },

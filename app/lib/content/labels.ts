@@ -306,7 +306,9 @@ export const chapterKindLabels = {
   prologue: "Prologue",
   chapter: "Chapter",
   interlude: "Interlude",
+  extra: "Extra",
   epilogue: "Epilogue",
+  afterword: "Afterword",
 } as const satisfies Record<ChapterKind, string>;
 
 /** A web novel entry as its arc lists it: its place in reading order, its kind, and the series' own number for it. */
