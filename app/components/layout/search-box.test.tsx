@@ -28,7 +28,7 @@ afterEach(() => {
 });
 
 /** The site's shell with the header's search box, and the pages the suggestions lead to. */
-function renderSite(answer: "hits" | "none" | "failure" = "hits") {
+function renderSite(answer: "hits" | "none" | "failure" | "japanese" = "hits") {
   const asked: string[] = [];
   // The suggestions' request: the search page's loader data, as the site's own answers it.
   vi.spyOn(followUp, "fetchLoaderData").mockImplementation(async (href, routeId) => {
@@ -36,7 +36,7 @@ function renderSite(answer: "hits" | "none" | "failure" = "hits") {
     expect([url.pathname, routeId]).toEqual(["/search", "routes/search"]);
     asked.push(url.search);
     if (answer === "failure") throw new TypeError("Failed to fetch");
-    const results = answer === "hits" ? hits : [];
+    const results = answer === "hits" ? hits : answer === "japanese" ? japaneseHits : [];
     return shieldedJson({
       query: url.searchParams.get("q") ?? "",
       results,
@@ -68,6 +68,21 @@ function renderSite(answer: "hits" | "none" | "failure" = "hits") {
   return { box: screen.getByRole("combobox", { name: "Search the site" }), asked };
 }
 
+/** Hits as the server answers words in Japanese letters: with their original titles. */
+const japaneseHits: SearchResult[] = [
+  {
+    ref: "volume:ln:main-1",
+    kind: "volume",
+    revealedBy: null,
+    content: {
+      title: "The Unburnt Wick",
+      subtitle: "Lanternfall 1",
+      path: "/light_novels?collection=main#main-1",
+      originalTitle: "燃えない灯芯",
+    },
+  },
+];
+
 describe("SearchBox", () => {
   it("suggests as the reader types, once they pause", async () => {
     const user = userEvent.setup();
@@ -82,6 +97,15 @@ describe("SearchBox", () => {
     expect(box).toHaveAttribute("aria-expanded", "true");
     // One request for the whole word, not one per letter; a new reader asks with nothing revealed.
     expect(asked).toEqual(["?q=aya&suggest=1"]);
+  });
+
+  it("shows a hit's original title, marked as Japanese, where the server sent it", async () => {
+    const user = userEvent.setup();
+    const { box } = renderSite("japanese");
+    await user.type(box, "灯芯");
+    const [volume] = await screen.findAllByRole("option");
+    expect(volume).toHaveTextContent("The Unburnt Wick燃えない灯芯Light novel · Lanternfall 1");
+    expect(screen.getByText("燃えない灯芯")).toHaveAttribute("lang", "ja");
   });
 
   it("says so when nothing the reader has reached matches, and when the suggestions could not be had", async () => {

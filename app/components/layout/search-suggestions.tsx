@@ -53,13 +53,22 @@ function lineOf(kind: SearchKind, { title, subtitle }: { title: string; subtitle
   return { title: named.title, detail: [searchKindLabels[kind], named.label].filter(Boolean).join(" · ") };
 }
 
-/** An option's words: a character by the name this reader knows them by (`useNamedHit`). */
+/**
+ * An option's words: a character by the name this reader knows them by (`useNamedHit`), and the hit's
+ * original title where the words were in its script (the server sends it only then).
+ */
 export function OptionText({ option }: { option: Option }) {
   const named = useNamedHit(option.hit?.text);
   const { title, detail } = named && option.hit ? lineOf(option.hit.kind, named) : option;
+  const original = option.hit?.text.originalTitle;
   return (
     <>
       <span className="block font-medium">{title}</span>
+      {original ? (
+        <span lang="ja" className="block text-sm text-muted-foreground">
+          {original}
+        </span>
+      ) : null}
       <span className="block text-xs text-muted-foreground">{detail}</span>
     </>
   );
