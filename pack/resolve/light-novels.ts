@@ -120,10 +120,7 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, titleRea
         subtitle: labelOf(timeline, key),
         path: unitPath(key),
         original_title: volume.originalTitle ?? null,
-        aliases: [
-          volume.isbn,
-          ...volume.editions.flatMap((edition) => [edition.title, edition.isbn]),
-        ]
+        aliases: [volume.isbn, ...volume.editions.flatMap((edition) => [edition.title, edition.isbn])]
           .filter(Boolean)
           .join(" "),
         // Chapter titles that give something away are not searchable with the volume (their chapters are).
