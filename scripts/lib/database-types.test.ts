@@ -16,7 +16,9 @@ describe("the generated database types", () => {
   });
 
   it("narrow a column to the values its CHECK constraint allows, and mark what SQLite fills in", () => {
-    expect(types).toContain('kind: "prologue" | "chapter" | "interlude" | "epilogue";');
+    expect(types).toContain(
+      'kind: Generated<"prologue" | "chapter" | "interlude" | "extra" | "epilogue" | "afterword">;',
+    );
     expect(types).toContain("id: Generated<1>;");
     expect(types).toMatch(/author: string \| null;/);
     expect(types).not.toMatch(/search_index_data/);
