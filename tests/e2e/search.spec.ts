@@ -306,3 +306,29 @@ test("at 360 px, an arc's name in the header finds the arc, named as the web nov
   await expect(page).toHaveURL(/\/web_novel\?arc=3$/);
   await expect(page.getByRole("main")).toContainText(arc.title);
 });
+
+test("at 360 px, an arc's Japanese title finds it, shown under its title in the suggestions and the results", async ({
+  page,
+}) => {
+  const arc = rows.arcs.find((each) => each.number === 1)!;
+  expect(arc.original_title).toBe("燃えない灯芯");
+  await page.setViewportSize({ width: 360, height: 760 });
+  await page.goto("/");
+  await waitForHydration(page);
+  // Part of a run of letters, as a reader types it.
+  const options = await suggest(page, "灯芯");
+  await expect(options.first()).toContainText(arc.title);
+  await expect(options.first().locator('[lang="ja"]')).toHaveText(arc.original_title!);
+
+  await page.goto(`/search?q=${encodeURIComponent("灯芯")}`);
+  await waitForHydration(page);
+  const first = page.getByRole("main").locator("ol > li").first();
+  await expect(first).toContainText(arc.title);
+  await expect(first.locator('[lang="ja"]')).toHaveText(arc.original_title!);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // English words are answered without original titles.
+  await page.goto(`/search?q=${encodeURIComponent(arc.title)}`);
+  await waitForHydration(page);
+  await expect(page.getByRole("main").locator("ol > li", { hasText: arc.title }).first()).toBeVisible();
+  await expect(page.getByRole("main").locator('ol [lang="ja"]')).toHaveCount(0);
+});
