@@ -48,7 +48,7 @@ describe("loadPack", () => {
   it("names the file and field of a date written in no form it reads", async () => {
     const dir = packWith("web-novel.json", (json) => (json.arcs[0].chapters[1].publishedOn = "Oct 2016"));
     expect(await problemsOf(dir)).toEqual([
-      "web-novel.json › arcs[0].chapters[1].publishedOn: must be a date written YYYY-MM-DD, YYYY-MM or YYYY (leave it out when it is not known)",
+      "web-novel.json › arcs[0].chapters[1].publishedOn: must be a date written YYYY-MM-DD, YYYY-MM, YYYY-Qn (a quarter) or YYYY (leave it out when it is not known)",
     ]);
   });
 
@@ -73,7 +73,7 @@ describe("loadPack", () => {
       ];
     });
     expect(await problemsOf(dir)).toEqual([
-      "side-stories.json › sideStories[1].foundIn[0].until: must be a date written YYYY-MM-DD, YYYY-MM or YYYY (leave it out when it is not known)",
+      "side-stories.json › sideStories[1].foundIn[0].until: must be a date written YYYY-MM-DD, YYYY-MM, YYYY-Qn (a quarter) or YYYY (leave it out when it is not known)",
       "side-stories.json › sideStories[1].foundIn[1].url: must be an https:// URL",
       "side-stories.json › sideStories[1].foundIn[2].name: must not be empty",
     ]);
@@ -143,6 +143,37 @@ describe("loadPack", () => {
       ["2016-01-10", "2017-03-01", 0],
       ["2016-06-10", null, 1],
       [null, null, 0],
+    ]);
+  });
+
+  it("accepts a date known to a quarter, stored as written, and refuses a quarter that is not one", async () => {
+    const books = packWith("light-novels.json", (json) => {
+      json.collections[0].volumes[1].releasedJp = "2016-Q2";
+      json.collections[0].volumes[1].releasedEn = "2017-Q1";
+    });
+    const { rows, problems } = await loadPack(books, "tiny");
+    expect(problems).toEqual([]);
+    expect(rows!.ln_volumes.map((volume) => [volume.released_jp, volume.released_en])[1]).toEqual([
+      "2016-Q2",
+      "2017-Q1",
+    ]);
+    const wrong = packWith("anime.json", (json) => {
+      json.seasons[0].episodes[0].airedOn = "2020-Q0";
+      json.seasons[0].episodes[1].airedOn = "2020-Q5";
+    });
+    expect(await problemsOf(wrong)).toEqual([
+      "anime.json › seasons[0].episodes[0].airedOn: 2020-Q0 has no quarter 0: a quarter is Q1 to Q4",
+      "anime.json › seasons[0].episodes[1].airedOn: 2020-Q5 has no quarter 5: a quarter is Q1 to Q4",
+    ]);
+    // A quarter is compared by the days it can mean: an English edition within the Japanese quarter may be first.
+    const early = packWith("light-novels.json", (json) => {
+      json.collections[0].volumes[0].releasedJp = "2016-Q2";
+      json.collections[0].volumes[0].releasedEn = "2016-03-31";
+      json.collections[0].volumes[1].releasedJp = "2016-Q2";
+      json.collections[0].volumes[1].releasedEn = "2016-04-01";
+    });
+    expect(await problemsOf(early)).toEqual([
+      "light-novels.json › collections[0].volumes[0].releasedEn: the English release (2016-03-31) cannot come before the Japanese one (2016-Q2)",
     ]);
   });
 

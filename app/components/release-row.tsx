@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { titleBesideLabel } from "~/lib/content/labels";
+import { machineDate } from "~/lib/content/dates";
 import { formatDate } from "~/lib/format";
 import { type Release, releaseKind, releasePath, releasePlace } from "~/lib/feeds/releases";
 import { isRevealed } from "~/lib/shield/shield";
@@ -25,7 +26,7 @@ export function ReleaseRow({ release }: { release: Release }) {
       <span className="text-sm text-muted-foreground">
         {named?.label ? `${named.label} · ` : null}
         {named ? null : "title hidden until you reach it · "}
-        <time dateTime={release.releasedOn}>{formatDate(release.releasedOn)}</time>
+        <time dateTime={machineDate(release.releasedOn)}>{formatDate(release.releasedOn)}</time>
       </span>
     </Link>
   );

@@ -35,6 +35,21 @@ describe("formatDate and formatMonth", () => {
     expect(formatMonthRange("2014", "2014-11")).toBe("2014 – Nov 2014");
   });
 
+  it("write a quarter as the months it holds, wherever a date is shown", () => {
+    expect(["2027-Q1", "2027-Q2", "2027-Q4"].map((quarter) => formatDate(quarter))).toEqual([
+      "Jan–Mar 2027",
+      "Apr–Jun 2027",
+      "Oct–Dec 2027",
+    ]);
+    // September as the month alone is written ("Sept" or "Sep", as the runtime's English has it).
+    expect(formatDate("2027-Q3")).toBe(`Jul–${formatMonth("2027-09").replace(" 2027", "")} 2027`);
+    expect(formatMonth("2027-Q2")).toBe("Apr–Jun 2027");
+    expect(formatMonthRange("2027-Q2", "2027-Q2")).toBe("Apr–Jun 2027");
+    expect(formatMonthRange("2026-11-02", "2027-Q1")).toBe("Nov 2026 – Jan–Mar 2027");
+    // Not a quarter: left as it is, as any text that is not a date.
+    expect(formatDate("2027-Q5")).toBe("2027-Q5");
+  });
+
   it("keep writing correct dates past the most they remember", () => {
     for (let day = 0; day < 6000; day++) {
       const date = new Date(Date.UTC(2000, 0, 1 + day)).toISOString().slice(0, 10);

@@ -1,3 +1,5 @@
+import { dateEnd, dateStart } from "./content/dates";
+
 /** Formatting shared by server and browser, fixed to one locale and UTC so both render the same. */
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
@@ -7,6 +9,7 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 const monthFormat = new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
+const monthNameFormat = new Intl.DateTimeFormat("en-GB", { month: "short", timeZone: "UTC" });
 const numberFormat = new Intl.NumberFormat("en-GB");
 
 /** The most formatted values an isolate (or a browser tab) keeps per function, and the longest it keeps. */
@@ -32,9 +35,19 @@ function remembered(format: (value: string) => string) {
   };
 }
 
-/** A date at the precision it has (app/lib/content/dates.ts): a year is its number, a month its month. */
+/** A quarter of a year as its months: 2027-Q2 → Apr–Jun 2027 (decision 69). */
+function quarterOf(isoDate: string) {
+  const month = (day: string) => monthNameFormat.format(new Date(`${day}T00:00:00Z`));
+  return `${month(dateStart(isoDate))}–${month(dateEnd(isoDate))} ${isoDate.slice(0, 4)}`;
+}
+
+/**
+ * A date at the precision it has (app/lib/content/dates.ts): a year is its number, a quarter its months,
+ * a month its month.
+ */
 function formatted(isoDate: string, format: Intl.DateTimeFormat) {
   if (/^\d{4}$/.test(isoDate)) return isoDate;
+  if (/^\d{4}-Q[1-4]$/.test(isoDate)) return quarterOf(isoDate);
   const month = /^\d{4}-\d{2}$/.test(isoDate);
   const date = new Date(`${month ? `${isoDate}-01` : isoDate}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDate;
@@ -54,15 +67,18 @@ const siteOf = remembered((url) => {
 });
 
 /**
- * A date at the precision it has: 2016-05-25 → 25 May 2016, 2016-05 → May 2016, 2016 → 2016; a date
- * not known (null) → "date unknown", never a day made up.
+ * A date at the precision it has: 2016-05-25 → 25 May 2016, 2016-05 → May 2016, 2027-Q2 → Apr–Jun 2027,
+ * 2016 → 2016; a date not known (null) → "date unknown", never a day made up.
  */
 export function formatDate(isoDate: string | null | undefined) {
   if (!isoDate) return "date unknown";
   return dayOf(isoDate);
 }
 
-/** The month of a date (a year-only date stays its year): 2016-05-25 → May 2016, 2016 → 2016. */
+/**
+ * The month of a date (a quarter stays its months, a year-only date its year): 2016-05-25 → May 2016,
+ * 2027-Q2 → Apr–Jun 2027, 2016 → 2016.
+ */
 export function formatMonth(isoDate: string | null | undefined) {
   if (!isoDate) return "—";
   return monthOf(isoDate);

@@ -7,6 +7,7 @@ import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
 import { isUnitKey, sideStoryKey, unitAnchor, unitPath } from "~/lib/content/units";
+import { machineDate } from "~/lib/content/dates";
 import { formatDate, formatSite } from "~/lib/format";
 import { countOf, nouns, sideStoryKindNouns } from "~/lib/words";
 import { type SideStoryKind, sideStoryKinds } from "~/lib/vocabulary";
@@ -134,7 +135,7 @@ function SideStoryCard({ story }: { story: SideStory }) {
           {story.publishedOn ? (
             <>
               {"\u00a0· "}
-              <time dateTime={story.publishedOn} className="whitespace-nowrap">
+              <time dateTime={machineDate(story.publishedOn)} className="whitespace-nowrap">
                 {formatDate(story.publishedOn)}
               </time>
             </>
@@ -173,7 +174,7 @@ function FoundIn({ places }: { places: SideStory["foundIn"] }) {
           {place.until ? (
             <span className="text-muted-foreground">
               {"\u00a0· until "}
-              <time dateTime={place.until} className="whitespace-nowrap">
+              <time dateTime={machineDate(place.until)} className="whitespace-nowrap">
                 {formatDate(place.until)}
               </time>
             </span>

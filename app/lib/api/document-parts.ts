@@ -7,11 +7,11 @@ export const nullable = (type: string, description?: string) => ({
   ...(description ? { description } : {}),
 });
 export const date = (description: string) => ({ type: ["string", "null"], format: "date", description });
-/** A date of the story at the precision the series' sources give it (app/lib/content/dates.ts): a day, a month or a year. */
+/** A date of the story at the precision the series' sources give it (app/lib/content/dates.ts): a day, a month, a quarter or a year. */
 export const storyDate = (description: string, type: string | string[] = ["string", "null"]) => ({
   type,
-  pattern: "^\\d{4}(-\\d{2}(-\\d{2})?)?$",
-  description: `${description} Written at its precision: \`2016-10-12\`, \`2016-10\` (a month) or \`2016\` (a year).`,
+  pattern: "^\\d{4}(-(\\d{2}(-\\d{2})?|Q[1-4]))?$",
+  description: `${description} Written at its precision: \`2016-10-12\`, \`2016-10\` (a month), \`2027-Q2\` (a quarter: April to June) or \`2016\` (a year).`,
 });
 export const strings = { type: "array", items: { type: "string" } };
 
