@@ -52,6 +52,17 @@ describe("the release timeline the import stores", () => {
     expect(chart(rows, "year_chapters")).toEqual([]);
   });
 
+  it("puts a chapter known to a quarter in no month, counting it among those the timeline lacks", () => {
+    const rows = statisticsRows(packPublishedOn(["2014-11-02", "2015-Q1", "2015-02-01"]));
+    expect(chart(rows, "month_chapters")).toEqual([
+      ["2014-11", 1],
+      ["2014-12", 0],
+      ["2015-01", 0],
+      ["2015-02", 1],
+    ]);
+    expect(Object.fromEntries(chart(rows, "totals")).chapters_without_month).toBe(1);
+  });
+
   it("counts per year, every year, once the months run past ten years, so a long series stays a few rows", () => {
     const days = ["2010-01-05", "2010-06-05", "2016-03-01", "2031-12-31"];
     const rows = statisticsRows(packPublishedOn(days));
@@ -204,6 +215,22 @@ describe("the manga's figures the import stores", () => {
       volumes_undated: 1,
       chapters_without_arc: 2,
     });
+  });
+
+  it("counts a volume known to a quarter in its year", () => {
+    const quarters = statisticsRows(
+      packOfMedia({
+        manga_volumes: [
+          { released_on: "2019-Q4" },
+          { released_on: "2019-03-25" },
+          { released_on: "2020-Q1" },
+        ] as PackRows["manga_volumes"],
+      }),
+    );
+    expect(chart(quarters, "year_manga_volumes")).toEqual([
+      ["2019", 2],
+      ["2020", 1],
+    ]);
   });
 
   it("stores no manga figures but its zero totals for a pack without a manga", () => {

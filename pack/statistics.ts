@@ -1,6 +1,7 @@
 import type { ContentStatisticRow, PackRows } from "./rows";
 import { monthsOrYears, withEmptyYears } from "../app/lib/content/chart-ranges";
 import type { AnimeTotals, MangaTotals, SeriesTotals } from "../app/lib/content/statistics";
+import { datePrecision } from "../app/lib/content/dates";
 
 /** What the statistics are computed from: every other table of the pack. */
 type SourceRows = Omit<PackRows, "content_statistics" | "external_ids" | "story_secrets">;
@@ -37,7 +38,10 @@ function everyYear(counts: Map<string, number>): Array<[string, number]> {
   ]);
 }
 
-/** The year of a date at any precision ("2019", "2019-09", "2019-09-25"); null for a date the pack does not know. */
+/**
+ * The year of a date at any precision ("2019", "2019-Q3", "2019-09", "2019-09-25"); null for a date the
+ * pack does not know.
+ */
 const yearOf = (date: string | null) => (date === null ? null : date.slice(0, 4));
 
 /**
@@ -168,8 +172,10 @@ export function statisticsRows(rows: SourceRows): ContentStatisticRow[] {
     tally(chaptersPerArc, String(chapter.arc_number));
     if (chapter.word_count === null) withoutWords++;
     else tally(wordsPerArc, String(chapter.arc_number), chapter.word_count);
-    // A year-only date belongs to no month: counted among those the timeline lacks, never put in January.
-    if (chapter.published_on !== null && chapter.published_on.length >= 7)
+    // A date known to its year or its quarter belongs to no month: counted among those the timeline lacks,
+    // never put in the first month it could be.
+    const precision = chapter.published_on === null ? null : datePrecision(chapter.published_on);
+    if (chapter.published_on !== null && (precision === "day" || precision === "month"))
       tally(months, chapter.published_on.slice(0, 7));
     else withoutMonth++;
   }

@@ -1,4 +1,5 @@
 import type { ArcRow, ChapterRow, SearchEntryRow } from "../rows";
+import { dateOrder } from "../../app/lib/content/dates";
 import { chapterKey, unitPath } from "../../app/lib/content/units";
 import { chapterTitleRevealedBy, revealedByIn, unitEntryRevealedBy } from "../reveals";
 import { arcsInOrder } from "../timeline";
@@ -110,7 +111,7 @@ const ARC_TOTALS_BEFORE_CHAPTERS = {
 /**
  * Counts a chapter into its arc's totals, once at import rather than on every view of the web novel page:
  * its words (or that it has no word count), its date (or that it has none), the arc's earliest and latest
- * date as SQLite's min and max would order them.
+ * date, each placed by the earliest it can be (`dateOrder`), as every list of dates is.
  */
 function countInto(arc: ArcRow, chapter: ChapterRow) {
   arc.chapter_count++;
@@ -121,6 +122,6 @@ function countInto(arc: ArcRow, chapter: ChapterRow) {
     arc.chapters_undated++;
     return;
   }
-  if (arc.started_on === null || date < arc.started_on) arc.started_on = date;
-  if (arc.ended_on === null || date > arc.ended_on) arc.ended_on = date;
+  if (arc.started_on === null || dateOrder(date) < dateOrder(arc.started_on)) arc.started_on = date;
+  if (arc.ended_on === null || dateOrder(date) > dateOrder(arc.ended_on)) arc.ended_on = date;
 }

@@ -1,4 +1,4 @@
-import { dateEnd, dateStart } from "../../app/lib/content/dates";
+import { dateEnd, datePrecision, dateStart } from "../../app/lib/content/dates";
 import { parseUnitKey, unitKey } from "../../app/lib/content/units";
 import type { RevealIn } from "../schema/fields";
 import type { ContentPack } from "../schema/files";
@@ -165,7 +165,9 @@ export function moveDate(date: string, cycle: Cycle) {
   const moved = new Date((dayNumber(dateStart(date)) + cycle.dayShift) * DAY_MS);
   if (moved.getUTCFullYear() > 9999)
     throw new RangeError("That scale moves dates past the year 9999; use a smaller --scale.");
-  // A month or a year stays one: its first day moves, and the copy keeps the precision the pack gave.
+  // A month, a quarter or a year stays one: its first day moves, and the copy keeps the precision the pack
+  // gave (the quarter is the one its moved first day falls in).
+  if (datePrecision(date) === "quarter") return `${moved.getUTCFullYear()}-Q${Math.floor(moved.getUTCMonth() / 3) + 1}`;
   return moved.toISOString().slice(0, date.length);
 }
 

@@ -349,6 +349,22 @@ describe("scalePack", () => {
     }
   });
 
+  it("keeps a date known to a quarter a quarter in every cycle: the one its moved first day falls in", () => {
+    const pack = smallPack();
+    pack.lightNovels.collections[0]!.volumes[0]!.releasedEn = "2020-Q4";
+    const scaled = scalePack(pack, 3);
+    const quarters = scaled.lightNovels.collections[0]!.volumes.map((volume) => volume.releasedEn);
+    expect(quarters[0]).toBe("2020-Q4");
+    for (const quarter of quarters) expect(quarter).toMatch(/^\d{4}-Q[1-4]$/);
+    // Each cycle's quarter comes after the one before, as its days do.
+    const days = scaled.webNovel.arcs.filter((arc) => arc.number % 2 === 1).map((arc) => arc.chapters[0]!.publishedOn!);
+    expect(new Set(quarters).size).toBe(3);
+    for (let cycle = 1; cycle < 3; cycle++) {
+      expect(quarters[cycle]! > quarters[cycle - 1]!).toBe(true);
+      expect(quarters[cycle]!.slice(0, 4) >= days[cycle]!.slice(0, 4)).toBe(true);
+    }
+  });
+
   it("moves an ISBN-10 to another valid ISBN-10, keeping its hyphens and a check digit of X", () => {
     const pack = smallPack();
     pack.lightNovels.collections[0]!.volumes[0]!.isbn = "0-8044-2957-X";
