@@ -23,6 +23,7 @@ import {
 import { batch, query, slot } from "./query.server";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
 import { gatedTitle, noteOfChange } from "./db.server";
+import { firstDate, lastDate } from "./story-dates.server";
 import { seasonRecutChapters, seasonRecutEpisodes, seasonRecuts, toRecuts } from "./anime-recuts.server";
 
 /** Every season as its card shows it: how many episodes, aired from when to when. */
@@ -33,8 +34,8 @@ const seasonCards = query
     "s.number",
     "s.title",
     season.fn.count<number>("e.key").as("episode_count"),
-    season.fn.min("e.aired_on").as("first_aired"),
-    season.fn.max("e.aired_on").as("last_aired"),
+    firstDate("e.aired_on").as("first_aired"),
+    lastDate("e.aired_on").as("last_aired"),
     season
       .selectFrom("anime_season_parts as p")
       .select((part) => part.fn.countAll<number>().as("parts"))

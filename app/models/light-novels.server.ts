@@ -7,6 +7,7 @@ import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
 import { gatedBy, gatedTitle, noteOfChange, parseJsonList, parseUnitLabels } from "./db.server";
 import { gated } from "~/lib/shield/gated";
 import { batch, query, slot } from "./query.server";
+import { firstDate, lastDate } from "./story-dates.server";
 
 /** Every collection with how many volumes it has, its highest number and when its first and last came out. */
 const collectionRows = query
@@ -19,8 +20,8 @@ const collectionRows = query
     "c.description",
     collection.fn.count<number>("v.key").as("volume_count"),
     collection.fn.coalesce(collection.fn.max("v.number"), collection.lit(0)).as("highest_number"),
-    collection.fn.min("v.released_jp").as("first_release"),
-    collection.fn.max("v.released_jp").as("last_release"),
+    firstDate("v.released_jp").as("first_release"),
+    lastDate("v.released_jp").as("last_release"),
   ])
   .groupBy("c.code")
   .orderBy("c.sort_order");

@@ -4,6 +4,7 @@ import type { MangaChapter, MangaSeries, MangaSeriesCard, MangaVolume, MangaVolu
 import { mangaSeriesName } from "~/lib/content/labels";
 import { mangaChapterKey } from "~/lib/content/units";
 import { batch, query, slot } from "./query.server";
+import { firstDate, lastDate } from "./story-dates.server";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
 import { gatedBy, gatedTitle, parseJsonList } from "./db.server";
 
@@ -41,8 +42,8 @@ export const seriesCards = query
       .$notNull()
       .as("volume_count"),
     // From its first chapter or volume out to its last: a series runs in a magazine months before its first volume.
-    sql<string | null>`(SELECT min(d) FROM ${releaseDays})`.as("first_released"),
-    sql<string | null>`(SELECT max(d) FROM ${releaseDays})`.as("last_released"),
+    sql<string | null>`(SELECT ${firstDate("d")} FROM ${releaseDays})`.as("first_released"),
+    sql<string | null>`(SELECT ${lastDate("d")} FROM ${releaseDays})`.as("last_released"),
   ])
   .orderBy("s.sort_order");
 

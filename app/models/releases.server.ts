@@ -5,6 +5,7 @@ import { type Edition, type Release, UPCOMING_LIMIT } from "~/lib/feeds/releases
 import { batch, query } from "./query.server";
 import { gatedTitle } from "./db.server";
 import { gated } from "~/lib/shield/gated";
+import { comingAfter as isComing, dateOrder, hasComeBy as isOut } from "./story-dates.server";
 
 /** A medium as a column of its own, the same in every term of the union. */
 const medium = (name: Medium) => sql<Medium>`${sql.lit(name)}`.as("medium");
@@ -17,8 +18,8 @@ const volumeLabel = (seriesOrder: Expression<number>, volume: Expression<number>
   sql<string>`'Manga ' || (${seriesOrder} + 1) || ' · Volume ' || ${volume}`;
 /**
  * Each kind of release apart, a leaf of the union: its rows (the same columns in every leaf) and the
- * column that dates it, which an index orders (migrations 0020–0039), so a window of a leaf (`windowOf`)
- * reads only the rows it gives. Undated releases are left out: a radar can only place what has a date.
+ * column that dates it, which an index orders by the earliest it can be (migrations 0020–0039 and 0051,
+ * `dateOrder`), so a window of a leaf (`windowOf`) reads only the rows it gives. Undated releases are left out: a radar can only place what has a date.
  */
 /** A release as every leaf of the union gives it. */
 interface ReleaseRow {
@@ -279,21 +280,10 @@ function leavesOf(media: readonly Medium[] | null, chapters: boolean) {
 }
 
 /**
- * Whether a release is out by `today`: a day on it or before (released on it counts as out); a month or
- * a year once it is over, since until then the release may still be on its way (decision 41). `date` is a
- * leaf's own column, so the first term walks its date index: what is out is on or before today.
+ * Out by `today`, newest first, or coming, soonest first, each by the earliest it can be (`dateOrder`): a
+ * month, a quarter or a year sorts with its first month or day, before the days it holds (after them,
+ * newest first).
  */
-const isOut = (date: string, today: string) =>
-  sql<boolean>`(${sql.ref(date)} <= ${today} AND (length(${sql.ref(date)}) = 10 OR ${sql.ref(date)} < substr(${today}, 1, length(${sql.ref(date)}))))`;
-
-/**
- * Not out by `today`: after it, or a month or a year it is in. The first term walks the date index: what is
- * coming is dated in today's year at the earliest (a year sorts before its months and days).
- */
-const isComing = (date: string, today: string) =>
-  sql<boolean>`(${sql.ref(date)} >= substr(${today}, 1, 4) AND NOT ${isOut(date, today)})`;
-
-/** Out by `today`, newest first, or coming, soonest first; a month or a year sorts after the days it holds, as the earliest it can be. */
 interface Window {
   out: boolean;
   today: string;
@@ -310,7 +300,7 @@ function windowOf(leaf: Leaf, { out, today, rows }: Window) {
   const bounded = leaf
     .rows()
     .where(out ? isOut(leaf.date, today) : isComing(leaf.date, today))
-    .orderBy(sql.ref(leaf.date), order)
+    .orderBy(dateOrder(leaf.date), order)
     .orderBy("u.position", order)
     .orderBy("edition", order)
     .orderBy("volume", order)
@@ -335,7 +325,7 @@ function releasesIn(media: readonly Medium[] | null, window: Window, chapters = 
     query
       .selectFrom(unionOf(leavesOf(media, chapters).map((leaf) => windowOf(leaf, window))).as("releases"))
       .select(columns)
-      .orderBy("released_on", order)
+      .orderBy(dateOrder("released_on"), order)
       .orderBy("position", order)
       .orderBy("edition", order)
       // A manga volume after its first chapter, and units at one place by key: one order, so pages never overlap.
@@ -378,7 +368,7 @@ export function toRelease(row: Pick<ReleaseRow, (typeof columns)[number]>): Rele
 const outBy = (media: readonly Medium[] | null, today: string, rows: number, chapters = true) =>
   releasesIn(media, { out: true, today, rows }, chapters);
 
-/** Not out by `today`, soonest first: an announced month or year stays coming only until it is over. */
+/** Not out by `today`, soonest first: an announced month, quarter or year stays coming only until it is over. */
 const comingAfter = (media: readonly Medium[] | null, today: string, rows: number, chapters = true) =>
   releasesIn(media, { out: false, today, rows }, chapters);
 
@@ -453,11 +443,12 @@ export async function getReleaseFeed(
  */
 export function latestReleases(today: string) {
   const newest = (medium: Medium) => outBy([medium], today, 2).limit(2);
-  return query
+  const latest = query
     .selectFrom(newest("web_novel").as("web_novel"))
     .selectAll()
     .unionAll(query.selectFrom(newest("light_novels").as("light_novels")).selectAll())
     .unionAll(query.selectFrom(newest("anime").as("anime")).selectAll())
-    .unionAll(query.selectFrom(newest("manga").as("manga")).selectAll())
-    .orderBy("released_on", "desc");
+    .unionAll(query.selectFrom(newest("manga").as("manga")).selectAll());
+  // A compound select orders by its columns only: by the earliest a date can be, from around it.
+  return query.selectFrom(latest.as("latest")).select(columns).orderBy(dateOrder("released_on"), "desc");
 }

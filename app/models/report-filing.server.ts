@@ -5,13 +5,14 @@ import { parseJsonList } from "./db.server";
 import type { ReportKind } from "~/lib/vocabulary";
 import type { Database } from "./database";
 import { batch, query } from "./query.server";
+import { dateOrder } from "./story-dates.server";
 import type { limitedHit } from "./rate-limits.server";
 import { signedInSomewhere } from "./sessions.server";
 
 /**
  * Every volume out in English (a report quotes its official text: a volume announced for later, or never
- * published in English, has none yet; one known to the month counts from that month) and every episode,
- * in story order, with their labels.
+ * published in English, has none yet; one known to the month counts from that month, one known to the
+ * quarter from its first month) and every episode, in story order, with their labels.
  */
 const volumeChoices = query
   .selectFrom("ln_volumes as v")
@@ -20,7 +21,7 @@ const volumeChoices = query
   .select(["v.key", "u.label"])
   .where("v.no_english_edition", "=", 0)
   .where("v.released_en", "is not", null)
-  .where("v.released_en", "<=", sql<string>`date('now')`)
+  .where(dateOrder("v.released_en"), "<=", sql<string>`date('now')`)
   .orderBy("c.sort_order")
   .orderBy("v.number");
 const episodeChoices = query
