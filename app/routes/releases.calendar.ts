@@ -35,7 +35,7 @@ export const loader = answeringErrors(async ({ context, request }: Route.LoaderA
     siteIdentity(context),
   ]);
   const { recent, upcoming } = seal(feed, requesterKnowledge(request));
-  // A calendar's event is on a day: a release known only by its month or year has none (decision 41).
+  // A calendar's event is on a day: a release known only by its month, quarter or year has none (decisions 41, 69).
   const releases = [...recent.reverse(), ...upcoming].filter((release) => datePrecision(release.releasedOn) === "day");
   const ics = renderCalendar({
     productId: `-//${site.name}//Releases//EN`,

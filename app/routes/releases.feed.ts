@@ -51,7 +51,7 @@ export const loader = answeringErrors(async ({ params, context, request }: Route
     id: `tag:${host},2026:release/${releaseId(release)}`,
     title: `${releaseKind(release)}: ${releaseName(release)}`,
     link: `${origin}${releasePath(release)}`,
-    // A month or a year has no day to publish it on: it joins the feed once it is over (decision 41).
+    // A month, a quarter or a year has no day to publish it on: it joins the feed once it is over (decisions 41, 69).
     updated: dateEnd(release.releasedOn),
     ...(datePrecision(release.releasedOn) === "day" ? { published: release.releasedOn } : {}),
     authors: [site.name],

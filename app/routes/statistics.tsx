@@ -297,7 +297,7 @@ function MangaFigures({ manga }: { manga: Figures["manga"] }) {
     charts.push({
       id: "manga-chapters-per-year",
       title: "Manga chapters per year",
-      description: `Manga chapters published ${eachYear(chapterYears)}, years without one included; a chapter dated only to its month or year counts in its year.${lacking(totals.chapters_undated, nouns.mangaChapter, "without a date")}`,
+      description: `Manga chapters published ${eachYear(chapterYears)}, years without one included; a chapter dated only to its month, quarter or year counts in its year.${lacking(totals.chapters_undated, nouns.mangaChapter, "without a date")}`,
       unit: nouns.mangaChapter,
       ...countBars(
         "Chapters",
