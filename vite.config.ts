@@ -129,6 +129,7 @@ const shellModules = [
   "app/lib/shield/words.ts",
   "app/lib/vocabulary.ts",
   "app/lib/account/sign-in-path.ts",
+  "app/lib/content/dates.ts",
 ];
 
 /**
