@@ -18,7 +18,7 @@ const volumeLabel = (seriesOrder: Expression<number>, volume: Expression<number>
   sql<string>`'Manga ' || (${seriesOrder} + 1) || ' · Volume ' || ${volume}`;
 /**
  * Each kind of release apart, a leaf of the union: its rows (the same columns in every leaf) and the
- * column that dates it, which an index orders by the earliest it can be (migrations 0020–0039 and 0051,
+ * column that dates it, which an index orders by the earliest it can be (migrations 0020–0039 and 0053,
  * `dateOrder`), so a window of a leaf (`windowOf`) reads only the rows it gives. Undated releases are left out: a radar can only place what has a date.
  */
 /** A release as every leaf of the union gives it. */

@@ -6,7 +6,7 @@ import { sql } from "kysely";
  * earliest it can be (a year before its months, a month before its days), but a quarter's text
  * ("2027-Q2") would sort after the year's last day. So every order and every "from when" reads a date
  * through `dateOrder`, which writes a quarter as its first month ("2027-04"), and the date indexes are
- * built on that same expression (migration 0051), so a list still reads only the rows it shows.
+ * built on that same expression (migration 0053), so a list still reads only the rows it shows.
  */
 
 /**
