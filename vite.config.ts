@@ -129,7 +129,6 @@ const shellModules = [
   "app/lib/shield/words.ts",
   "app/lib/vocabulary.ts",
   "app/lib/account/sign-in-path.ts",
-  "app/lib/content/dates.ts",
 ];
 
 /**

@@ -1,5 +1,3 @@
-import { dateEnd, dateStart } from "./content/dates";
-
 /** Formatting shared by server and browser, fixed to one locale and UTC so both render the same. */
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
@@ -9,7 +7,6 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 const monthFormat = new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
-const monthNameFormat = new Intl.DateTimeFormat("en-GB", { month: "short", timeZone: "UTC" });
 const numberFormat = new Intl.NumberFormat("en-GB");
 
 /** The most formatted values an isolate (or a browser tab) keeps per function, and the longest it keeps. */
@@ -37,9 +34,11 @@ function remembered(format: (value: string) => string) {
 
 /** A quarter of a year as its months: 2027-Q2 → Apr–Jun 2027 (decision 69). */
 function quarterOf(isoDate: string) {
-  const month = (day: string) => monthNameFormat.format(new Date(`${day}T00:00:00Z`));
-  return `${month(dateStart(isoDate))}–${month(dateEnd(isoDate))} ${isoDate.slice(0, 4)}`;
+  return `${quarterMonths[Number(isoDate.charAt(6)) - 1]} ${isoDate.slice(0, 4)}`;
 }
+
+/** Each quarter's months, short as the months format writes them ("Sept 2016"). */
+const quarterMonths = ["Jan–Mar", "Apr–Jun", "Jul–Sept", "Oct–Dec"];
 
 /**
  * A date at the precision it has (app/lib/content/dates.ts): a year is its number, a quarter its months,
