@@ -139,31 +139,49 @@ const answers = (url: string, init?: RequestInit) =>
     () => false,
   );
 
+/** How many times code that failed to load was asked for again, each time at an address of its own. */
+let refetches = 0;
+
 /**
  * Whether the page at `pathname` can come: the code of every route it shows is here, or was fetched now.
  * Code that failed to load but answers is fetched once more (a connection coming back in pieces); a file
  * the site no longer has (a new deployment replaced it) counts as come: the navigation then reloads into
  * the new build, as it should. A page whose route the router has not learnt yet (it asks the site first)
  * can come if the site answers at all.
+ *
+ * The browser keeps a module that failed to load as failed for as long as the page lives: importing it
+ * again at the same address fails at once, without asking the network. So code asked for again is
+ * fetched at an address of its own (the same file, with a query), and kept where the router looks for a
+ * route's code before importing it; its own imports keep their addresses, shared with the page's.
  */
 async function pageCanCome({ routes }: Router, { manifest, routeModules }: Framework, pathname: string) {
   const matches = matchRoutes(routes, pathname) ?? [];
   if (!matches.length || matches.at(-1)!.route.path === "*") return siteAnswers();
-  const modules = matches
+  const missing = matches
     .filter(({ route }) => !(route.id in routeModules))
-    .flatMap(({ route }) => manifest.routes[route.id]?.module ?? []);
-  const load = () => Promise.all(modules.map((module) => import(/* @vite-ignore */ module))).then(() => true);
+    .flatMap(({ route }) => {
+      const module = manifest.routes[route.id]?.module;
+      return module ? [{ id: route.id, module }] : [];
+    });
+  const load = () => Promise.all(missing.map(({ module }) => import(/* @vite-ignore */ module))).then(() => true);
+  const loadAgain = () =>
+    Promise.all(
+      missing.map(async ({ id, module }) => {
+        if (id in routeModules) return;
+        routeModules[id] = await import(/* @vite-ignore */ `${module}?again=${++refetches}`);
+      }),
+    ).then(() => true);
   return load()
     .catch(async () => {
       const gone = await Promise.all(
-        modules.map((module) =>
+        missing.map(({ module }) =>
           fetch(module).then((response) => {
             void response.body?.cancel().catch(() => {});
             return response.status === 404;
           }),
         ),
       );
-      return gone.some(Boolean) || (await load());
+      return gone.some(Boolean) || (await loadAgain());
     })
     .catch(() => false);
 }
