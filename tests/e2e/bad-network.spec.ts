@@ -250,6 +250,8 @@ async function openArcTwo(page: Page) {
  */
 async function holdCharactersOffline(page: Page, context: BrowserContext) {
   const loads = await openArcTwo(page);
+  // The parts the page loads once it is idle are here first: going offline is what comes after the page.
+  await page.waitForLoadState("networkidle");
   await context.setOffline(true);
   await page.getByRole("banner").getByRole("link", { name: "Characters" }).click();
   const failed = navigationFailed(page);
