@@ -83,14 +83,41 @@ const accountMenu = (page: Page) => page.getByRole("banner").getByLabel(/^Accoun
  * The network gone, for the page and for the worker: Chromium's offline mode leaves a service worker's
  * own requests alone, so they are refused too, as a dead connection refuses them.
  */
+/** Contexts offline now, and those whose pages are watched for a new document (stayOfflineInNewDocuments). */
+const offlineContexts = new WeakSet<BrowserContext>();
+const watchedContexts = new WeakSet<BrowserContext>();
+
 async function goOffline(context: BrowserContext) {
   await context.setOffline(true);
   await context.route("**/*", (route) => route.abort("internetdisconnected"));
+  offlineContexts.add(context);
+  stayOfflineInNewDocuments(context);
 }
 
 async function goOnline(context: BrowserContext) {
+  offlineContexts.delete(context);
   await context.unrouteAll({ behavior: "ignoreErrors" });
   await context.setOffline(false);
+}
+
+/**
+ * Chromium does not carry the emulated offline state into a document loaded since it was set (a reload,
+ * an address opened): there `navigator.onLine` says online, as a real device offline never would. So each
+ * new document of an offline context is told again (the requests are refused by the route all along).
+ */
+function stayOfflineInNewDocuments(context: BrowserContext) {
+  if (watchedContexts.has(context)) return;
+  watchedContexts.add(context);
+  const watch = (page: Page) =>
+    page.on("domcontentloaded", () => {
+      if (!offlineContexts.has(context)) return;
+      void context
+        .setOffline(false)
+        .then(() => (offlineContexts.has(context) ? context.setOffline(true) : undefined))
+        .catch(() => {});
+    });
+  context.pages().forEach(watch);
+  context.on("page", watch);
 }
 
 test("a visited page opens offline on a phone, saying it is offline and how old the copy is", async ({
