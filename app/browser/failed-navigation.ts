@@ -152,9 +152,16 @@ let refetches = 0;
  * The browser keeps a module that failed to load as failed for as long as the page lives: importing it
  * again at the same address fails at once, without asking the network. So code asked for again is
  * fetched at an address of its own (the same file, with a query), and kept where the router looks for a
- * route's code before importing it; its own imports keep their addresses, shared with the page's.
+ * route's code before importing it. Its own imports keep their addresses, shared with the page's: one
+ * of them that failed before (part of the code the page loads once idle, refused as the connection
+ * went) can then never come in this document though the site answers with it, and the page comes as a
+ * new document ("document"), which takes the tap where it was going.
  */
-async function pageCanCome({ routes }: Router, { manifest, routeModules }: Framework, pathname: string) {
+async function pageCanCome(
+  { routes }: Router,
+  { manifest, routeModules }: Framework,
+  pathname: string,
+): Promise<boolean | "document"> {
   const matches = matchRoutes(routes, pathname) ?? [];
   if (!matches.length || matches.at(-1)!.route.path === "*") return siteAnswers();
   const missing = matches
@@ -181,9 +188,27 @@ async function pageCanCome({ routes }: Router, { manifest, routeModules }: Frame
           }),
         ),
       );
-      return gone.some(Boolean) || (await loadAgain());
+      if (gone.some(Boolean)) return true;
+      const ids = missing.map(({ id }) => id);
+      return loadAgain().catch(async () =>
+        (await someImportKeptFailed(manifest, ids)) ? ("document" as const) : false,
+      );
     })
     .catch(() => false);
+}
+
+/** Whether code the routes `ids` import cannot be imported in this document, though the site answers with it. */
+async function someImportKeptFailed(manifest: Framework["manifest"], ids: string[]) {
+  const imports = [...new Set(ids.flatMap((id) => manifest.routes[id]?.imports ?? []))];
+  const keptFailed = await Promise.all(
+    imports.map((file) =>
+      import(/* @vite-ignore */ file).then(
+        () => false,
+        () => answers(file),
+      ),
+    ),
+  );
+  return keptFailed.some(Boolean);
 }
 
 /**
@@ -220,8 +245,10 @@ export const keepPageOnFailedNavigation: ClientInstrumentation = {
         // A tap the reader has since replaced (another tap, back or forward) neither goes nor is held; an
         // earlier one whose page came meanwhile replaces nothing.
         const replaced = tap !== taps;
-        if (comes && !replaced) return;
-        if (!replaced) hold([...held, { path: pathOf(url), hash: url.hash, afterForm: false, before: true }]);
+        if (comes === true && !replaced) return;
+        // Code this document can no longer import: the page comes as a new document, this one stays till then.
+        if (comes === "document" && !replaced) window.location.assign(url.href);
+        else if (!replaced) hold([...held, { path: pathOf(url), hash: url.hash, afterForm: false, before: true }]);
         // Never settles: this navigation is never begun; the retry, or a tap elsewhere, begins its own.
         await new Promise<never>(() => {});
       },

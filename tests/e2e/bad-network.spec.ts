@@ -277,6 +277,52 @@ test("offline, a tap on a page whose code never loaded keeps the page, and the p
   expect(loads()).toBe(0);
 });
 
+test("a page whose shared code failed to load while the connection went comes as a new document with the connection", async ({
+  page,
+  context,
+}) => {
+  const loads = await openArcTwo(page);
+  await page.waitForLoadState("networkidle");
+  // A part of the characters' page's code that no page opened so far imports, asked for as the connection
+  // went: the browser keeps it as failed for as long as this document lives.
+  const imports = await page.evaluate(
+    () =>
+      (
+        window as Window &
+          typeof globalThis & { __reactRouterManifest: { routes: Record<string, { imports?: string[] }> } }
+      ).__reactRouterManifest.routes["routes/characters"]?.imports ?? [],
+  );
+  const loaded = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name));
+  const shared = imports.find((file) => !loaded.some((name) => new URL(name).pathname === file));
+  expect(shared, "a part of the characters' page's code this page has not loaded").toBeTruthy();
+  const isShared = (url: URL) => url.pathname === shared;
+  await page.route(isShared, (route) => route.abort("internetdisconnected"));
+  expect(
+    await page.evaluate(
+      (file) =>
+        import(file).then(
+          () => "came",
+          () => "failed",
+        ),
+      shared!,
+    ),
+  ).toBe("failed");
+  await page.unroute(isShared);
+
+  await context.setOffline(true);
+  await page.getByRole("banner").getByRole("link", { name: "Characters" }).click();
+  const failed = navigationFailed(page);
+  await expect(failed).toContainText("You are offline");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web novel");
+
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/characters$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Characters");
+  await expect(failed).toHaveCount(0);
+  // The tap went where it was going, as a page of its own.
+  expect(loads()).toBe(1);
+});
+
 test("offline, a tap and then a search are both held; back online, only the search goes, with its words", async ({
   page,
   context,
