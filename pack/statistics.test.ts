@@ -105,6 +105,37 @@ function packOfMedia(media: Partial<PackRows>) {
   >;
 }
 
+describe("the light novels' figures the import stores", () => {
+  it("counts light novel volumes per year, a year without one as 0, with what they had adapted by its end", () => {
+    const pack = packPublishedOn(["2012-04-01", "2012-05-01", "2012-06-01", "2012-07-01"]);
+    const volume = (released_jp: string | null, adapts_from: string, adapts_to: string) =>
+      ({ released_jp, adapts_from, adapts_to }) as PackRows["ln_volumes"][number];
+    const rows = statisticsRows({
+      ...pack,
+      ln_volumes: [
+        volume("2014-01-25", "wn:1-1", "wn:1-1"),
+        volume("2014-Q3", "wn:1-2", "wn:1-2"),
+        volume("2017-03", "wn:1-3", "wn:1-4"),
+        volume(null, "wn:1-4", "wn:1-4"),
+      ],
+    });
+    // The series paused for two years: the chart shows the pause.
+    expect(chart(rows, "year_volumes")).toEqual([
+      ["2014", 2],
+      ["2015", 0],
+      ["2016", 0],
+      ["2017", 1],
+    ]);
+    expect(chart(rows, "year_adapted")).toEqual([
+      ["2014", 2],
+      ["2015", 2],
+      ["2016", 2],
+      ["2017", 4],
+    ]);
+    expect(Object.fromEntries(chart(rows, "totals")).volumes_undated).toBe(1);
+  });
+});
+
 describe("the anime's figures the import stores", () => {
   const rows = statisticsRows(
     packOfMedia({

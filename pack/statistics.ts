@@ -15,8 +15,6 @@ function series(chart: ContentStatisticRow["chart"], values: Iterable<[string, n
   return [...values].map(([label, value], position) => ({ chart, position, label, value }));
 }
 
-const byLabel = (a: [string, number], b: [string, number]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
-
 /**
  * The release timeline as the page draws it: chapters per month, every month from the first to the
  * last (a month without one is 0, so the gaps between arcs show), or chapters per year, every year,
@@ -192,7 +190,8 @@ export function statisticsRows(rows: SourceRows): ContentStatisticRow[] {
   for (const volume of volumes)
     if (volume.released_jp === null) undatedVolumes++;
     else tally(volumesPerYear, volume.released_jp.slice(0, 4));
-  const years = [...volumesPerYear].sort(byLabel);
+  // Every year from the first volume's to the last's: a year without one (a hiatus) is a 0, not left out.
+  const years = everyYear(volumesPerYear);
   // Each year's adapted chapters: the union of the position ranges of the volumes released by then.
   const ranges = volumes.flatMap((volume) => {
     const from = volume.adapts_from ? chapterByKey.get(volume.adapts_from) : undefined;

@@ -104,7 +104,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
     {
       id: "volumes-per-year",
       title: "Light novel volumes per year",
-      description: `Volumes released in Japan each year; by the last year the light novels cover ${lastYear ? coverage(lastYear) : 0}% of the web novel.${lacking(volumes_undated, nouns.volume, "without a Japanese release date")}`,
+      description: `Volumes released in Japan ${eachYear(years)}, years without one included; by the last year the light novels cover ${lastYear ? coverage(lastYear) : 0}% of the web novel.${lacking(volumes_undated, nouns.volume, "without a Japanese release date")}`,
       unit: nouns.volume,
       ...countBars(
         "Volumes",
