@@ -74,20 +74,17 @@ const anywhere = expressionBuilder<Database>();
 const afterChange = anywhere(sql<number>`changes()`, ">", 0);
 
 /**
- * Whether the report names no unit, or one of the medium its form asks for: a light novel volume, or one
- * of the season's own episodes its form offers (`episodeChoices`). A recut's episode sent by hand is
- * refused as the form would refuse it: translation notes name the season's episodes (decision 45).
+ * Whether the report names no unit, or one its form offers: a light novel volume out in English
+ * (`volumeChoices`), or one of the season's own episodes (`episodeChoices`). Anything else sent by hand is
+ * refused as the form would refuse it: a volume not out in English has no official text to quote, and
+ * translation notes name the season's episodes, not a recut's (decision 45).
  */
 function unitStored(unit: ReportedUnit | null) {
   const key = anywhere.val(unit?.key ?? null);
   const named =
     unit?.medium === "anime"
       ? episodeChoices.where("e.key", "=", key).select((one) => one.lit(1).as("one"))
-      : query
-          .selectFrom("story_units")
-          .select((one) => one.lit(1).as("one"))
-          .where("key", "=", key)
-          .where("medium", "=", anywhere.val(unit?.medium ?? null));
+      : volumeChoices.where("v.key", "=", key).select((one) => one.lit(1).as("one"));
   return anywhere.or([anywhere(key, "is", null), anywhere.exists(named)]);
 }
 

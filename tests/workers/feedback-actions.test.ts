@@ -49,8 +49,11 @@ describe("report forms (actions against real D1)", () => {
       cookie: await cookieFor("reader-volume-choices"),
       params: { form: "report_ln_mistl" },
     });
-    // The tiny pack's second volume has no English release.
-    expect(result.data?.choices.volumes.map((volume: { value: string }) => volume.value)).toEqual(["ln:main-1"]);
+    // The tiny pack's side volume has no English release.
+    expect(result.data?.choices.volumes.map((volume: { value: string }) => volume.value)).toEqual([
+      "ln:main-1",
+      "ln:main-2",
+    ]);
   });
 
   it("refuses a volume that does not exist", async () => {
@@ -68,6 +71,25 @@ describe("report forms (actions against real D1)", () => {
       }),
     });
     expect(result.data?.error.fields).toEqual({ volume: "Choose a volume from the list." });
+  });
+
+  it("refuses a volume the form does not offer, sent by hand: one not out in English has no official text", async () => {
+    const result = await call(formAction, "/feedback_hub/report_ln_mistl", {
+      method: "POST",
+      cookie: await cookieFor("reader-volume-unreleased"),
+      params: { form: "report_ln_mistl" },
+      body: form({
+        submissionId: crypto.randomUUID(),
+        volume: "ln:ex-1",
+        chapter: "1",
+        official: "a",
+        suggested: "b",
+        why: "c",
+      }),
+    });
+    expect(result.status).toBe(400);
+    expect(result.data?.error.fields).toEqual({ volume: "Choose a volume from the list." });
+    expect(result.data?.values.official).toBe("a");
   });
 
   it("stores one report for a double submit, ignores the honeypot, and checks the Origin", async () => {

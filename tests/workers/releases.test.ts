@@ -24,6 +24,7 @@ describe("the release radar", () => {
     expect(keysOf(upcoming)).toEqual([
       "ln:ex-1/jp",
       "ln:main-1/en",
+      "ln:main-2/en",
       "anime:1-1",
       "anime:1-2",
       "sp:film-1",
@@ -42,7 +43,7 @@ describe("the release radar", () => {
   it("lists one medium when asked, both editions of a volume under the light novels", async () => {
     const { upcoming, recent } = await getReleases(env.DB, { medium: "light_novels", today: "2016-12-31" });
     expect(keysOf(recent)).toEqual(["ln:main-2/jp", "ln:main-1/jp"]);
-    expect(keysOf(upcoming)).toEqual(["ln:ex-1/jp", "ln:main-1/en"]);
+    expect(keysOf(upcoming)).toEqual(["ln:ex-1/jp", "ln:main-1/en", "ln:main-2/en"]);
     const none = await getReleases(env.DB, { medium: "side_stories", today: "2030-01-01" });
     expect([none.upcoming, none.recent, none.paging.total]).toEqual([[], [], 0]);
   });
@@ -108,6 +109,7 @@ describe("releases dated by their month or year, or not at all", () => {
         "ln:main-2/jp",
         "ln:ex-1/jp",
         "ln:main-1/en",
+        "ln:main-2/en",
         "anime:1-1",
         "anime:1-2",
         "sp:film-1",
@@ -137,7 +139,7 @@ describe("releases dated by their month or year, or not at all", () => {
       const calendar = await settle(calendarLoader, "/releases/calendar.ics");
       if (!(calendar instanceof Response)) throw new Error("the calendar is a response");
       const ics = await calendar.text();
-      expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(5);
+      expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(6);
       expect(ics).not.toContain("DTSTART;VALUE=DATE:201606");
       expect(ics).not.toContain("DTSTART;VALUE=DATE:2017010");
     });
@@ -164,14 +166,14 @@ describe("releases known to a quarter of a year", () => {
     await withQuarters(async () => {
       const during = await getReleases(env.DB, { medium: "light_novels", today: "2016-05-15" });
       // January–March 2017 comes before 1 March 2017: it may be any day from 1 January.
-      expect(keysOf(during.upcoming)).toEqual(["ln:main-2/jp", "ln:ex-1/jp", "ln:main-1/en"]);
+      expect(keysOf(during.upcoming)).toEqual(["ln:main-2/jp", "ln:ex-1/jp", "ln:main-1/en", "ln:main-2/en"]);
       expect(keysOf(during.recent)).toEqual(["ln:main-1/jp"]);
       const lastDay = await getReleases(env.DB, { medium: "light_novels", today: "2016-06-30" });
       expect(keysOf(lastDay.upcoming)[0]).toBe("ln:main-2/jp");
       // Out the day after the quarter's last, and still out at the end of its year.
       for (const today of ["2016-07-01", "2016-12-31"]) {
         const after = await getReleases(env.DB, { medium: "light_novels", today });
-        expect(keysOf(after.upcoming)).toEqual(["ln:ex-1/jp", "ln:main-1/en"]);
+        expect(keysOf(after.upcoming)).toEqual(["ln:ex-1/jp", "ln:main-1/en", "ln:main-2/en"]);
         expect(keysOf(after.recent)).toEqual(["ln:main-2/jp", "ln:main-1/jp"]);
         expect(after.paging.total).toBe(2);
       }
@@ -212,7 +214,7 @@ describe("releases known to a quarter of a year", () => {
       const calendar = await settle(calendarLoader, "/releases/calendar.ics");
       if (!(calendar instanceof Response)) throw new Error("the calendar is a response");
       const ics = await calendar.text();
-      expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(5);
+      expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(6);
       expect(ics).not.toContain("2016-Q2");
       expect(ics).not.toContain("DTSTART;VALUE=DATE:201604");
     });
@@ -257,7 +259,7 @@ describe("the release feeds", () => {
     if (!(outcome instanceof Response)) throw new Error("the calendar is a response");
     expect(outcome.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
     const ics = await outcome.text();
-    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(7);
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(8);
     expect(ics).toContain("DTSTART;VALUE=DATE:20170301");
     // The film, released on its own day.
     expect(ics).toContain("DTSTART;VALUE=DATE:20210716");
