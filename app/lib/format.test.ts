@@ -45,7 +45,9 @@ describe("formatDate and formatMonth", () => {
     expect(formatDate("2027-Q3")).toBe("Jul–Sept 2027");
     expect(formatMonth("2027-Q2")).toBe("Apr–Jun 2027");
     expect(formatMonthRange("2027-Q2", "2027-Q2")).toBe("Apr–Jun 2027");
-    expect(formatMonthRange("2026-11-02", "2027-Q1")).toBe("Nov 2026 – Jan–Mar 2027");
+    // A quarter's own dash would run into the range's: the ends are joined by words.
+    expect(formatMonthRange("2026-11-02", "2027-Q1")).toBe("Nov 2026 to Jan–Mar 2027");
+    expect(formatMonthRange("2021-Q1", "2021-Q2")).toBe("Jan–Mar 2021 to Apr–Jun 2021");
     // Not a quarter: left as it is, as any text that is not a date.
     expect(formatDate("2027-Q5")).toBe("2027-Q5");
   });

@@ -98,12 +98,16 @@ export function wholePercent(part: number, total: number) {
   return percent;
 }
 
-/** A date range such as "Mar 2014 – Nov 2014". */
+/**
+ * A date range such as "Mar 2014 – Nov 2014"; an end that is a quarter, a dash of its own, is joined by
+ * "to": "Nov 2026 to Jan–Mar 2027".
+ */
 export function formatMonthRange(from: string | null, to: string | null) {
   if (!from) return "—";
   const start = formatMonth(from);
   const end = formatMonth(to);
-  return start === end ? start : `${start} – ${end}`;
+  if (start === end) return start;
+  return start.includes("–") || end.includes("–") ? `${start} to ${end}` : `${start} – ${end}`;
 }
 
 /** The site a link leads to, as a reader knows it: https://www.example.org/wn/1 → example.org. */
