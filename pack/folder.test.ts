@@ -188,6 +188,13 @@ describe("loadPack", () => {
     ]);
   });
 
+  it("refuses an original language that is no language tag", async () => {
+    const dir = packWith("series.json", (json) => (json.originalLanguage = "Korean"));
+    expect(await problemsOf(dir)).toEqual([
+      'series.json › originalLanguage: must be a language tag (BCP 47) such as "ja", "en", "pt-BR" or "zh-Hant"',
+    ]);
+  });
+
   it("refuses an empty label", async () => {
     const dir = packWith("web-novel.json", (json) => (json.arcs[0].chapters[1].label = " "));
     expect(await problemsOf(dir)).toEqual([

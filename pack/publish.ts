@@ -8,11 +8,23 @@ import type { PackRows, SeriesRow } from "./rows";
 
 /** The series row's columns for the site's identity. */
 export function siteColumns(site: SiteIdentity) {
-  return { site_name: site.name, site_short_name: site.shortName, site_description: site.description };
+  return {
+    site_name: site.name,
+    site_short_name: site.shortName,
+    site_description: site.description,
+    original_language: site.originalLanguage,
+  };
 }
 
-function siteIdentityOfRow(row: Pick<SeriesRow, "site_name" | "site_short_name" | "site_description">): SiteIdentity {
-  return { name: row.site_name, shortName: row.site_short_name, description: row.site_description };
+function siteIdentityOfRow(
+  row: Pick<SeriesRow, "site_name" | "site_short_name" | "site_description" | "original_language">,
+): SiteIdentity {
+  return {
+    name: row.site_name,
+    shortName: row.site_short_name,
+    description: row.site_description,
+    originalLanguage: row.original_language,
+  };
 }
 
 /** Publishes the imported pack's site identity; written only when it changed. */

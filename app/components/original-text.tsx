@@ -1,6 +1,11 @@
+import { usePublicConfig } from "~/browser/user";
+import { UNNAMED_SITE } from "~/lib/content/site-identity";
 import { cn } from "~/lib/cn";
 
-/** Text in the original Japanese (a title, a name, a quoted line), muted beside the English; nothing when there is none. */
+/**
+ * Text in the series' original language (a title, a name, a quoted line), muted beside the English and
+ * marked with that language, so it is drawn and spoken as written; nothing when there is none.
+ */
 export function OriginalText({
   text,
   as: Tag = "p",
@@ -10,10 +15,16 @@ export function OriginalText({
   as?: "p" | "span";
   className?: string;
 }) {
+  const language = useOriginalLanguage();
   if (!text) return null;
   return (
-    <Tag lang="ja" className={cn("text-muted-foreground", className)}>
+    <Tag lang={language} className={cn("text-muted-foreground", className)}>
       {text}
     </Tag>
   );
+}
+
+/** The language the series' original titles and names are in, as the pack says (series.json `originalLanguage`). */
+export function useOriginalLanguage() {
+  return usePublicConfig()?.originalLanguage ?? UNNAMED_SITE.originalLanguage;
 }

@@ -457,6 +457,7 @@ export interface SeriesTable {
   site_short_name: Generated<string>;
   site_description: Generated<string>;
   anime_platforms: Generated<string>;
+  original_language: Generated<string>;
 }
 
 export interface SessionRevocationsTable {

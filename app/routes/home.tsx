@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { ContinueReading } from "~/components/continue-reading";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { ReleaseRow } from "~/components/release-row";
+import { useOriginalLanguage } from "~/components/original-text";
 import { type AreaPath, areas, footerLinks } from "~/lib/areas";
 import { formatNumber } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
@@ -67,6 +68,7 @@ const areaSummaries: Record<AreaPath, string> = {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { series, counts, releases, collections, spans } = useShieldedData(loaderData).data;
+  const originalLanguage = useOriginalLanguage();
   const stats = counts
     ? [
         [formatNumber(counts.chapters), "web novel chapters", "/web_novel"],
@@ -96,7 +98,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h1>
         {series ? (
           <>
-            <p lang="ja" className="text-lg text-muted-foreground">
+            <p lang={originalLanguage} className="text-lg text-muted-foreground">
               {series.originalTitle}
               {series.author ? <span lang="en"> · by {series.author}</span> : null}
               {series.illustrator ? <span lang="en">, illustrated by {series.illustrator}</span> : null}

@@ -124,6 +124,7 @@ export function getPublicConfig(env: Env, site: SiteIdentity = withSettings(null
   return {
     siteName: site.name,
     siteDescription: site.description,
+    originalLanguage: site.originalLanguage,
     environment: env.ENVIRONMENT,
     buildId: BUILD_ID,
     firebase: {

@@ -37,6 +37,7 @@ export function withSettings(published: SiteIdentity | null, env: SiteSettings) 
     name: env.SITE_NAME ?? site.name,
     shortName: site.shortName,
     description: env.SITE_DESCRIPTION ?? site.description,
+    originalLanguage: site.originalLanguage,
   } satisfies SiteIdentity;
 }
 

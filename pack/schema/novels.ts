@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { collectionCodePattern, slugPattern } from "../../app/lib/content/units";
-import { MAX_SHORT_NAME } from "../../app/lib/content/site-identity";
+import { DEFAULT_ORIGINAL_LANGUAGE, MAX_SHORT_NAME } from "../../app/lib/content/site-identity";
 import { chapterKinds, collectionKinds, media, sideStoryKinds, volumeChangeKinds } from "../../app/lib/vocabulary";
 import {
   adaptsSchema,
@@ -35,9 +35,22 @@ export const secretSchema = z.strictObject({
   revealIn: revealInSchema.optional(),
 });
 
+/**
+ * A language tag as BCP 47 writes the common ones: a language ("ja", "en"), then a script ("zh-Hant")
+ * and a region ("pt-BR", "es-419") where an edition needs them.
+ */
+export const languageTag = z.string().regex(/^[a-z]{2,3}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|\d{3}))?$/, {
+  error: 'must be a language tag (BCP 47) such as "ja", "en", "pt-BR" or "zh-Hant"',
+});
+
 export const seriesFileSchema = z.strictObject({
   title: text,
   originalTitle: text,
+  /**
+   * The language the series was first written in, which its original titles and names are in ("ja",
+   * "ko", "zh-Hans"): browsers draw and screen readers speak them by it. Left out, Japanese.
+   */
+  originalLanguage: languageTag.default(DEFAULT_ORIGINAL_LANGUAGE),
   synopsis: text,
   author: optionalText,
   illustrator: optionalText,
@@ -160,14 +173,6 @@ export const lightNovelChapterSchema = z.union([
       error: "a chapter needs a label, a title or both",
     }),
 ]);
-
-/**
- * A language tag as BCP 47 writes the common ones: a language ("ja", "en"), then a script ("zh-Hant")
- * and a region ("pt-BR", "es-419") where an edition needs them.
- */
-export const languageTag = z.string().regex(/^[a-z]{2,3}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|\d{3}))?$/, {
-  error: 'must be a language tag (BCP 47) such as "ja", "en", "pt-BR" or "zh-Hant"',
-});
 
 /**
  * One edition of a volume: its language, who publishes it, its title in that language (gated as the

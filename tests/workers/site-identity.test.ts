@@ -22,8 +22,11 @@ afterAll(async () => {
 });
 
 const rootConfig = async (bindings = {}) =>
-  ((await settle(rootLoader, "/", { bindings })) as { data: { config: { siteName: string; siteDescription: string } } })
-    .data.config;
+  (
+    (await settle(rootLoader, "/", { bindings })) as {
+      data: { config: { siteName: string; siteDescription: string; originalLanguage: string } };
+    }
+  ).data.config;
 
 describe("the site's name", () => {
   it("comes from the pack's title where the pack says nothing, everywhere the site names itself", async () => {
@@ -55,6 +58,20 @@ describe("the site's name", () => {
     expect(await rootConfig()).toEqual(
       expect.objectContaining({ siteName: "Tiny Tale Notes", siteDescription: "Notes on a tiny tale." }),
     );
+  });
+
+  it("carries the series' original language to every page, Japanese where the pack does not say", async () => {
+    await importTestPack("tiny");
+    expect(await rootConfig()).toMatchObject({ originalLanguage: "ja" });
+    await importTestPack("tiny", {
+      edit: (files) => {
+        files["series.json"].originalLanguage = "ko";
+      },
+    });
+    clearSiteIdentityMemo();
+    expect(await rootConfig()).toMatchObject({ originalLanguage: "ko" });
+    const { results } = await env.DB.prepare("SELECT original_language FROM series").all();
+    expect(results).toEqual([{ original_language: "ko" }]);
   });
 
   it("gives way to the settings", async () => {

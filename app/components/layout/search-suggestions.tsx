@@ -1,4 +1,5 @@
 import { useNamedHit } from "~/components/character-name";
+import { OriginalText } from "~/components/original-text";
 import { titleBesideLabel } from "~/lib/content/labels";
 import { type SearchKind, searchKindLabels } from "~/lib/search/query";
 import type { HitText, SearchResult } from "~/lib/search/result";
@@ -64,11 +65,7 @@ export function OptionText({ option }: { option: Option }) {
   return (
     <>
       <span className="block font-medium">{title}</span>
-      {original ? (
-        <span lang="ja" className="block text-sm text-muted-foreground">
-          {original}
-        </span>
-      ) : null}
+      <OriginalText as="span" text={original ?? null} className="block text-sm" />
       <span className="block text-xs text-muted-foreground">{detail}</span>
     </>
   );

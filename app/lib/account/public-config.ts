@@ -5,6 +5,8 @@
 export interface PublicConfig {
   siteName: string;
   siteDescription: string;
+  /** The language the series' original titles and names are in (SiteIdentity's `originalLanguage`). */
+  originalLanguage: string;
   environment: "development" | "test" | "production";
   /** The running build, compared with builds/latest.json to notice new deployments. */
   buildId: string;
