@@ -229,7 +229,7 @@ function wordsOf(query: string) {
  * tell how often a word occurs in what they may not see): first a character whose name or alias holds
  * the words (a reader typing a name wants the person, not the chapters named after them), then hits
  * whose title holds them, then title or aliases, then the rest; within each, those holding the words
- * whole ("ash" as a word, not the start of "Ashford"; "ランタンフォール1", not the start of "ランタンフォール10")
+ * whole ("ash" as a word, not the start of "Ashford"; "ランタンフォールEX", not the start of "ランタンフォールEX2")
  * first, then shorter titles (where
  * the words are more of the title). One round trip; an empty or unsearchable query finds nothing.
  */

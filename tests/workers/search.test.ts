@@ -397,33 +397,54 @@ describe("site search against the imported tiny pack", () => {
     }
   });
 
-  it("ranks a hit holding the words whole above one they start, and shows original titles to a search in their script", async () => {
-    // Two volumes as a pack with numbered titles stores them: the tenth's English title is the shorter.
+  it("finds a volume by its original title and number, that number only, and ranks a hit holding the words whole above one they start", async () => {
+    // Volumes as a pack with numbered titles stores them: the tenth's English title is the shorter.
     await env.DB.batch(
       [
         ["test:volume-1", "Wendmark 1: The Long Road Out of Town", "ウェンドマーク1　長い道"],
         ["test:volume-10", "Wendmark 10: Home", "ウェンドマーク10　家"],
+        ["test:volume-11", "Wendmark 11: Away", "ウェンドマーク11　旅"],
+        ["test:volume-ex", "Wendmark EX: The Letters Left Behind", "ウェンドマークEX　手紙"],
+        ["test:volume-ex-2", "Wendmark EX 2: Ink", "ウェンドマークEX2　墨"],
       ].map(([ref, title, original]) =>
         env.DB.prepare(
           `INSERT INTO search_entries (ref, kind, title, subtitle, path, original_title, aliases, body, revealed_by) VALUES (?1, 'volume', ?2, '', '/light_novels', ?3, ?4, '', NULL)`,
         ).bind(ref, title, original, `${original} ${unspacedPairs(original!)}`),
       ),
     );
+    const refs = async (words: string) =>
+      (await load(searchLoader, `/search?q=${encodeURIComponent(words)}`)).results.map((result) => result.ref);
     try {
-      // The first volume's title is the longer, but it holds "ウェンドマーク1" whole; the tenth only starts so.
+      // A title and a number mean that number, whole, as "episode 8" is not episode 80: in the original
+      // title typed as one word, in part of it, and in English.
+      for (const [words, found] of [
+        ["ウェンドマーク10", ["test:volume-10"]],
+        ["ウェンドマーク1", ["test:volume-1"]],
+        ["マーク10", ["test:volume-10"]],
+        ["ウェンドマークEX2", ["test:volume-ex-2"]],
+        ["wendmark 10", ["test:volume-10"]],
+      ] as const)
+        expect(await refs(words), words).toEqual(found);
+      // Words ending in letters are still prefixes, in part of a run too; the first EX volume's title is the
+      // longer, but it holds "ウェンドマークEX" whole and the second only starts so.
+      expect(await refs("ウェンドマークEX")).toEqual(["test:volume-ex", "test:volume-ex-2"]);
+      expect(await refs("マークE")).toEqual(["test:volume-ex-2", "test:volume-ex"]);
       const japanese = await load(searchLoader, `/search?q=${encodeURIComponent("ウェンドマーク1")}`);
-      expect(japanese.results.map((result) => result.ref)).toEqual(["test:volume-1", "test:volume-10"]);
-      expect(japanese.results.map((result) => result.content?.originalTitle)).toEqual([
-        "ウェンドマーク1　長い道",
-        "ウェンドマーク10　家",
-      ]);
+      expect(japanese.results.map((result) => result.content?.originalTitle)).toEqual(["ウェンドマーク1　長い道"]);
       // Any part of the original finds it, shown with it.
       const part = await load(searchLoader, `/search?q=${encodeURIComponent("い道")}`);
       expect(part.results.map((result) => result.content?.originalTitle)).toEqual(["ウェンドマーク1　長い道"]);
       // Shorter titles first where both hold the words alike, and no original titles for English words.
-      const english = await load(searchLoader, "/search?q=wendmark");
-      expect(english.results.map((result) => result.ref)).toEqual(["test:volume-10", "test:volume-1"]);
-      expect(english.results.map((result) => result.content?.originalTitle)).toEqual([undefined, undefined]);
+      const english = await load(searchLoader, "/search?q=wendmark%201");
+      expect(english.results.map((result) => result.ref)).toEqual(["test:volume-1"]);
+      expect(english.results.map((result) => result.content?.originalTitle)).toEqual([undefined]);
+      expect(await refs("wendmark")).toEqual([
+        "test:volume-10",
+        "test:volume-11",
+        "test:volume-ex-2",
+        "test:volume-ex",
+        "test:volume-1",
+      ]);
     } finally {
       await removeTestEntries();
     }

@@ -19,7 +19,16 @@ describe("toFtsQuery", () => {
   it("matches a number as a whole word: episode 8 is not episode 80", () => {
     expect(toFtsQuery("Episode 8")).toBe('"episode"* AND "8"');
     expect(toFtsQuery("chapter 123-A")).toBe('"chapter"* AND "123" AND "a"*');
-    expect(toFtsQuery("第１２話")).toBe('("第12話"* OR "第1 2話")');
+    expect(toFtsQuery("第１２話")).toBe('("第12話"* OR "第12 12話"*)');
+  });
+  it("matches a word ending in a number whole: ランタンフォール1 is not ランタンフォール10", () => {
+    expect(toFtsQuery("ランタンフォール10")).toBe(
+      '("ランタンフォール10" OR "ラン ンタ タン ンフ フォ ォー ール ル10")',
+    );
+    expect(toFtsQuery("ランタンフォールEX2")).toBe(
+      '("ランタンフォールex2" OR "ラン ンタ タン ンフ フォ ォー ール ルex2")',
+    );
+    expect(toFtsQuery("lanternfall 10")).toBe('"lanternfall"* AND "10"');
   });
   it("treats FTS syntax as plain text", () => {
     expect(toFtsQuery('name:"x" OR NEAR(a b) -c *')).toBe(
@@ -29,12 +38,12 @@ describe("toFtsQuery", () => {
     expect(toFtsQuery("   ")).toBeNull();
   });
   it("keeps letters of every script", () => {
-    expect(toFtsQuery("灰の番人 Élise")).toBe('("灰の番人"* OR "灰の の番 番人") AND "élise"*');
+    expect(toFtsQuery("灰の番人 Élise")).toBe('("灰の番人"* OR "灰の の番 番人"*) AND "élise"*');
   });
   it("finds a Chinese, Japanese or Korean word inside a longer run, by its pairs of letters", () => {
-    expect(toFtsQuery("灯芯")).toBe('("灯芯"* OR "灯芯")');
-    expect(toFtsQuery("ｶﾞﾗｽ")).toBe('("ガラス"* OR "ガラ ラス")');
-    expect(toFtsQuery("마법사")).toBe('("마법사"* OR "마법 법사")');
+    expect(toFtsQuery("灯芯")).toBe('("灯芯"* OR "灯芯"*)');
+    expect(toFtsQuery("ｶﾞﾗｽ")).toBe('("ガラス"* OR "ガラ ラス"*)');
+    expect(toFtsQuery("마법사")).toBe('("마법사"* OR "마법 법사"*)');
     // One letter is a prefix: the index has a pair starting at every letter, and the last one alone.
     expect(toFtsQuery("灯")).toBe('"灯"*');
   });
@@ -90,15 +99,23 @@ describe("parseSearchKind", () => {
 describe("unspacedPairs", () => {
   it("gives every pair of letters of each Chinese, Japanese or Korean word, and its last letter alone", () => {
     expect(unspacedPairs("燃えない灯芯")).toBe("燃え えな ない い灯 灯芯 芯");
-    expect(unspacedPairs("The Wick", "イルゼ・マロウ", "第１２話")).toBe("イル ルゼ ゼ マロ ロウ ウ 第1 2話 話");
-    // Digits and Latin letters in such a word are no words of their own: "2" is not episode 2.
-    expect(unspacedPairs("ランタンフォール12", "灯ex")).toBe("ラン ンタ タン ンフ フォ ォー ール ル1 灯e");
+    expect(unspacedPairs("The Wick", "イルゼ・マロウ", "第１２話")).toBe("イル ルゼ ゼ マロ ロウ ウ 第12 12話 話");
+    // A number or a run of Latin letters in such a word is one letter of its pairs, kept whole, and no
+    // word of its own: "12" is not episode 12, nor "1" the start of it.
+    expect(unspacedPairs("ランタンフォール12", "灯ex", "EX2巻")).toBe(
+      "ラン ンタ タン ンフ フォ ォー ール ル12 灯ex ex2巻 巻",
+    );
     expect(unspacedPairs("Ilse Marrow", "")).toBe("");
+  });
+  it("holds a number's pairs whole, so a word ending in another number is not found in them", () => {
+    const tenth = unspacedPairs("ランタンフォール10").split(" ");
+    expect(tenth).not.toContain("ル1");
+    expect(toFtsQuery("ランタンフォール1")).toBe('("ランタンフォール1" OR "ラン ンタ タン ンフ フォ ォー ール ル1")');
   });
   it("holds, one after another, the pairs every part of a word is searched as", () => {
     const indexed = unspacedPairs("燃えない灯芯").split(" ");
     for (const part of ["灯芯", "えない", "ない灯", "燃えない灯芯"]) {
-      const pairs = /"([^"]+)"\)$/.exec(toFtsQuery(part)!)![1]!.split(" ");
+      const pairs = /"([^"]+)"\*?\)$/.exec(toFtsQuery(part)!)![1]!.split(" ");
       const at = indexed.indexOf(pairs[0]!);
       expect(indexed.slice(at, at + pairs.length)).toEqual(pairs);
     }

@@ -39,16 +39,23 @@ export function searchWords(input: string, maxWords = 8): string[] {
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /**
+ * The letters a word is paired by: each Chinese, Japanese or Korean letter alone, and each run of Latin
+ * letters and digits as one, so a number or a name such as "EX2" inside a run stays whole.
+ */
+const PAIRED_LETTERS = /[\p{Script=Latin}\p{N}]+|./gsu;
+
+/**
  * The full-text index takes a run of letters as one word, so in "燃えない灯芯" (an original title) only
  * the start of the run could be found: "灯芯" found nothing. A word holding Chinese, Japanese or Korean
  * letters is therefore indexed a second time as its overlapping pairs of letters ("燃え えな ない い灯
  * 灯芯", and its last letter alone, "芯", so one letter typed finds it wherever it stands), and searched as
- * the pairs of what was typed, one after another: any part of the word finds it. Only pairs holding such
- * a letter count: in "ランタンフォール12" the "12" and the "2" are not words of their own, which "episode
- * 2" would find. Both sides cut words as `searchWords` does.
+ * the pairs of what was typed, one after another: any part of the word finds it. A number or a run of
+ * Latin letters is one letter of the pairs ("ランタンフォール12" ends "ール ル12"), so "ランタンフォール1"
+ * is not found in it; only pairs holding a Chinese, Japanese or Korean letter count, so "12" is no word of
+ * its own, which "episode 12" would find. Both sides cut words as `searchWords` does.
  */
 function pairsOf(word: string) {
-  const letters = [...word];
+  const letters = word.match(PAIRED_LETTERS) ?? [];
   return letters
     .slice(1)
     .map((letter, at) => `${letters[at]}${letter}`)
@@ -77,14 +84,15 @@ export function unspacedPairs(...texts: string[]) {
 }
 
 /**
- * One word as an FTS5 term: a prefix ("ash" finds "Ashford"); a number only itself, so "episode 8"
- * finds episode 8 and not 80 to 89; a Chinese, Japanese or Korean word of two letters or more also
- * as its pairs, one after another (unspacedPairs), so it is found inside a longer run.
+ * One word as an FTS5 term: a prefix ("ash" finds "Ashford"), unless it ends in a number, which is meant
+ * whole: "episode 8" finds episode 8 and not 80 to 89, "ランタンフォール1" volume 1 and not 10. A Chinese,
+ * Japanese or Korean word of two letters or more also as its pairs, one after another (unspacedPairs),
+ * so it is found inside a longer run; the last pair a prefix likewise, so "マークE" finds "…マークEX2".
  */
 export function ftsTerm(word: string) {
-  if (/^\p{N}+$/u.test(word)) return `"${word}"`;
+  const prefix = /\p{N}$/u.test(word) ? "" : "*";
   const pairs = pairsOf(word);
-  return pairs.length ? `("${word}"* OR "${pairs.join(" ")}")` : `"${word}"*`;
+  return pairs.length ? `("${word}"${prefix} OR "${pairs.join(" ")}"${prefix})` : `"${word}"${prefix}`;
 }
 
 /**
@@ -99,7 +107,7 @@ export function toFtsQuery(input: string, maxTerms = 8): string | null {
 }
 
 /**
- * The same words as whole words only, not prefixes nor parts ("ランタンフォール1" is not "ランタンフォール10"):
+ * The same words as whole words only, not prefixes nor parts ("ランタンフォールEX" is not "ランタンフォールEX2"):
  * hits holding them so rank first among hits alike (`rankedHits`).
  */
 export function toWholeWordFtsQuery(input: string, maxTerms = 8): string | null {
