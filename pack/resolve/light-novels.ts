@@ -120,7 +120,12 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, titleRea
         subtitle: labelOf(timeline, key),
         path: unitPath(key),
         original_title: volume.originalTitle ?? null,
-        aliases: [volume.isbn, ...volume.editions.flatMap((edition) => [edition.title, edition.isbn])]
+        // "Volume 4" as readers write it ("vol 4" finds it too), beside its place ("Lanternfall 4").
+        aliases: [
+          `Volume ${volume.number}`,
+          volume.isbn,
+          ...volume.editions.flatMap((edition) => [edition.title, edition.isbn]),
+        ]
           .filter(Boolean)
           .join(" "),
         // Chapter titles that give something away are not searchable with the volume (their chapters are).

@@ -153,6 +153,14 @@ describe("site search against the imported tiny pack", () => {
       "Arc 1 · Chapter 2",
       "Arc 2 · Chapter 1",
     ]);
+    // A volume as readers write it, its collection's name or not: "volume 2", "vol 2", "Tiny Tale vol 2".
+    for (const words of ["volume 2", "vol 2", "tiny tale vol 2"]) {
+      const volumes = await load(searchLoader, `/search?q=${encodeURIComponent(words)}&reveal=all&kind=volume`);
+      expect(
+        volumes.results.map((result) => result.content?.subtitle),
+        words,
+      ).toEqual(["Tiny Tale 2"]);
+    }
   });
 
   it("counts per kind only what the requester knows, and nothing of the rest", async () => {
