@@ -197,7 +197,11 @@ async function pageCanCome(
     .catch(() => false);
 }
 
-/** Whether code the routes `ids` import cannot be imported in this document, though the site answers with it. */
+/**
+ * Whether code the routes `ids` import cannot be imported in this document, though it is to be had (a
+ * copy kept by the browser or the service worker counts), and the site answers now: a new document would
+ * come, where offline it would be the browser's error page in place of the reader's.
+ */
 async function someImportKeptFailed(manifest: Framework["manifest"], ids: string[]) {
   const imports = [...new Set(ids.flatMap((id) => manifest.routes[id]?.imports ?? []))];
   const keptFailed = await Promise.all(
@@ -208,7 +212,7 @@ async function someImportKeptFailed(manifest: Framework["manifest"], ids: string
       ),
     ),
   );
-  return keptFailed.some(Boolean);
+  return keptFailed.some(Boolean) && (await siteAnswers());
 }
 
 /**
@@ -246,8 +250,10 @@ export const keepPageOnFailedNavigation: ClientInstrumentation = {
         // earlier one whose page came meanwhile replaces nothing.
         const replaced = tap !== taps;
         if (comes === true && !replaced) return;
-        // Code this document can no longer import: the page comes as a new document, this one stays till then.
-        if (comes === "document" && !replaced) window.location.assign(url.href);
+        // Code this document can no longer import: the page comes as a new document, this one stays till
+        // then; in place of this entry of the history where it is already the page's (retryOf).
+        if (comes === "document" && !replaced)
+          window.location[pathOf(window.location) === pathOf(url) ? "replace" : "assign"](url.href);
         else if (!replaced) hold([...held, { path: pathOf(url), hash: url.hash, afterForm: false, before: true }]);
         // Never settles: this navigation is never begun; the retry, or a tap elsewhere, begins its own.
         await new Promise<never>(() => {});

@@ -277,38 +277,47 @@ test("offline, a tap on a page whose code never loaded keeps the page, and the p
   expect(loads()).toBe(0);
 });
 
+/**
+ * Opens arc 2 and has a part of the characters' page's code that this page has not loaded (a chunk that
+ * page imports) fail once, as the parts a page loads once idle do when asked for as the connection goes:
+ * the browser keeps it as failed for as long as this document lives. Returns that part's address.
+ */
+async function breakSharedCode(page: Page) {
+  const loads = await openArcTwo(page);
+  await page.waitForLoadState("networkidle");
+  // Once the router has learnt the route (the header's link makes it ask).
+  const imports = (await (
+    await page.waitForFunction(
+      () =>
+        (
+          window as Window &
+            typeof globalThis & { __reactRouterManifest: { routes: Record<string, { imports?: string[] }> } }
+        ).__reactRouterManifest.routes["routes/characters"]?.imports,
+    )
+  ).jsonValue()) as string[];
+  const loaded = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name));
+  const shared = imports.find((file) => !loaded.some((name) => new URL(name).pathname === file));
+  if (!shared) throw new Error("the characters' page imports nothing this page has not loaded");
+  const isShared = (url: URL) => url.pathname === shared;
+  await page.route(isShared, (route) => route.abort("internetdisconnected"));
+  const imported = await page.evaluate(
+    (file) =>
+      import(file).then(
+        () => "came",
+        () => "failed",
+      ),
+    shared,
+  );
+  expect(imported).toBe("failed");
+  await page.unroute(isShared);
+  return { loads, shared };
+}
+
 test("a page whose shared code failed to load while the connection went comes as a new document with the connection", async ({
   page,
   context,
 }) => {
-  const loads = await openArcTwo(page);
-  await page.waitForLoadState("networkidle");
-  // A part of the characters' page's code that no page opened so far imports, asked for as the connection
-  // went: the browser keeps it as failed for as long as this document lives.
-  const imports = await page.evaluate(
-    () =>
-      (
-        window as Window &
-          typeof globalThis & { __reactRouterManifest: { routes: Record<string, { imports?: string[] }> } }
-      ).__reactRouterManifest.routes["routes/characters"]?.imports ?? [],
-  );
-  const loaded = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name));
-  const shared = imports.find((file) => !loaded.some((name) => new URL(name).pathname === file));
-  expect(shared, "a part of the characters' page's code this page has not loaded").toBeTruthy();
-  const isShared = (url: URL) => url.pathname === shared;
-  await page.route(isShared, (route) => route.abort("internetdisconnected"));
-  expect(
-    await page.evaluate(
-      (file) =>
-        import(file).then(
-          () => "came",
-          () => "failed",
-        ),
-      shared!,
-    ),
-  ).toBe("failed");
-  await page.unroute(isShared);
-
+  const { loads } = await breakSharedCode(page);
   await context.setOffline(true);
   await page.getByRole("banner").getByRole("link", { name: "Characters" }).click();
   const failed = navigationFailed(page);
@@ -321,6 +330,31 @@ test("a page whose shared code failed to load while the connection went comes as
   await expect(failed).toHaveCount(0);
   // The tap went where it was going, as a page of its own.
   expect(loads()).toBe(1);
+});
+
+test("offline, a tap whose page's code the browser's cache holds, but one of its parts failed, keeps the page: no error page", async ({
+  page,
+  context,
+}) => {
+  const { loads, shared } = await breakSharedCode(page);
+  // The browser's cache holds the page's code and that part (a tap that went elsewhere fetched them): they
+  // answer offline, the site does not, and a new document would be the browser's error page.
+  const code = await pageCode(page, "routes/characters");
+  await page.evaluate(
+    (files) => Promise.all(files.map((file) => fetch(file).then((answer) => answer.text()))),
+    [code, shared],
+  );
+  await context.setOffline(true);
+  await page.getByRole("banner").getByRole("link", { name: "Characters" }).click();
+  const failed = navigationFailed(page);
+  await expect(failed).toContainText("You are offline");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web novel");
+  await expect(page).toHaveURL(/\/web_novel\?arc=2$/);
+  expect(loads()).toBe(0);
+
+  await context.setOffline(false);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Characters");
+  await expect(failed).toHaveCount(0);
 });
 
 test("offline, a tap and then a search are both held; back online, only the search goes, with its words", async ({
