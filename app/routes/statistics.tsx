@@ -60,6 +60,9 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
   const { totals, arcs, releases, years, mistakes, introductions, anime, manga } = loaderData;
   const { words, chapters, chapters_without_words, chapters_without_month, volumes_undated } = totals;
   const lastYear = years.at(-1);
+  const volumesByYear = lastYear
+    ? `Volumes released in Japan ${eachYear(years)}, years without one included; by the last year the light novels cover ${coverage(lastYear)}% of the web novel.`
+    : "No volume has a Japanese release date to count it in a year.";
   const charts: BarChartProps[] = [
     {
       id: "words-per-arc",
@@ -104,7 +107,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
     {
       id: "volumes-per-year",
       title: "Light novel volumes per year",
-      description: `Volumes released in Japan ${eachYear(years)}, years without one included; by the last year the light novels cover ${lastYear ? coverage(lastYear) : 0}% of the web novel.${lacking(volumes_undated, nouns.volume, "without a Japanese release date")}`,
+      description: `${volumesByYear}${lacking(volumes_undated, nouns.volume, "without a Japanese release date")}`,
       unit: nouns.volume,
       ...countBars(
         "Volumes",
