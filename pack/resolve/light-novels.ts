@@ -2,6 +2,7 @@ import type { LnVolumeRow, SearchEntryRow, VolumeChangeRow } from "../rows";
 import { lightNovelChapterName, lightNovelChapterOf } from "../../app/lib/content/labels";
 import { surelyBefore } from "../../app/lib/content/dates";
 import { unitPath, volumeKey } from "../../app/lib/content/units";
+import { isbnAsWord } from "../../app/lib/search/query";
 import { collectionSpans, volumeSpanProblems } from "../adaptation";
 import { editionProblems, editionsColumn, volumeReleases } from "../editions";
 import { lnChapterTitlesRevealedBy, unitEntryRevealedBy } from "../reveals";
@@ -123,8 +124,8 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, titleRea
         // "Volume 4" as readers write it ("vol 4" finds it too), beside its place ("Lanternfall 4").
         aliases: [
           `Volume ${volume.number}`,
-          volume.isbn,
-          ...volume.editions.flatMap((edition) => [edition.title, edition.isbn]),
+          volume.isbn && isbnAsWord(volume.isbn),
+          ...volume.editions.flatMap((edition) => [edition.title, edition.isbn && isbnAsWord(edition.isbn)]),
         ]
           .filter(Boolean)
           .join(" "),

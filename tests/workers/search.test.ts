@@ -153,6 +153,19 @@ describe("site search against the imported tiny pack", () => {
       "Arc 1 · Chapter 2",
       "Arc 2 · Chapter 1",
     ]);
+    // By its ISBN, written with hyphens or without; its parts are no numbers of their own: volume 1's
+    // (978-4-04-000000-8) holds "4" and "8", which find no volume.
+    for (const words of ["978-4-04-000000-8", "9784040000008"]) {
+      const volumes = await load(searchLoader, `/search?q=${encodeURIComponent(words)}&reveal=all&kind=volume`);
+      expect(
+        volumes.results.map((result) => result.content?.subtitle),
+        words,
+      ).toEqual(["Tiny Tale 1"]);
+    }
+    for (const words of ["vol 4", "volume 8"]) {
+      const volumes = await load(searchLoader, `/search?q=${encodeURIComponent(words)}&reveal=all&kind=volume`);
+      expect(volumes.results, words).toEqual([]);
+    }
     // A volume as readers write it, its collection's name or not: "volume 2", "vol 2", "Tiny Tale vol 2".
     for (const words of ["volume 2", "vol 2", "tiny tale vol 2"]) {
       const volumes = await load(searchLoader, `/search?q=${encodeURIComponent(words)}&reveal=all&kind=volume`);

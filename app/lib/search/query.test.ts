@@ -137,6 +137,16 @@ describe("searchWords", () => {
       ),
     );
   });
+  it("reads an ISBN written with hyphens as one word, and nothing else that has hyphens", () => {
+    expect(searchWords("978-4-04-000000-8")).toEqual(["9784040000008"]);
+    expect(searchWords("isbn 0-8044-2957-X")).toEqual(["isbn", "080442957x"]);
+    expect(searchWords("9784040000008")).toEqual(["9784040000008"]);
+    // A chapter's number, a date and digits too few or too many for an ISBN stay apart.
+    expect(searchWords("3-12")).toEqual(["3", "12"]);
+    expect(searchWords("2016-01-10")).toEqual(["2016", "01", "10"]);
+    expect(searchWords("978-4-04-000000-8-1")).toEqual(["978", "4", "04", "000000", "8", "1"]);
+  });
+
   it("cuts a long word at its last whole character and keeps short ones", () => {
     expect(searchWords("灯".repeat(17))).toEqual(["灯".repeat(16)]);
     expect(searchWords("a".repeat(48) + " b".repeat(2))).toEqual(["a".repeat(48), "b", "b"]);

@@ -20,15 +20,26 @@ function boundedWord(word: string) {
   return kept;
 }
 
+/** An ISBN written with hyphens (978-4-04-000000-8, 0-8044-2957-X): ten or thirteen digits, the last maybe X. */
+const HYPHENATED_ISBN = /(?<![\p{L}\p{N}-])\d(?:-?\d){8}(?:(?:-?\d){3})?-?[\dx](?![\p{L}\p{N}-])/giu;
+
+/**
+ * An ISBN as the search index holds it and finds it: one word of its digits. Split at its hyphens, its
+ * parts would be numbers of their own, and every volume whose ISBN holds "-4-" (each of Japan's) would be
+ * found by "volume 4".
+ */
+export const isbnAsWord = (isbn: string) => isbn.replace(/-/g, "").toLowerCase();
+
 /**
  * The words of what a reader typed, as every search reads them: normalized, lower-case, letters and
- * digits only (so no quote, operator or LIKE wildcard survives), each at most SEARCH_WORD_MAX_BYTES
- * long, at most `maxWords` of them.
+ * digits only (so no quote, operator or LIKE wildcard survives), an ISBN one word (isbnAsWord), each at
+ * most SEARCH_WORD_MAX_BYTES long, at most `maxWords` of them.
  */
 export function searchWords(input: string, maxWords = 8): string[] {
   return input
     .normalize("NFKC")
     .toLowerCase()
+    .replace(HYPHENATED_ISBN, isbnAsWord)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, maxWords)
