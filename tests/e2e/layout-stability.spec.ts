@@ -196,6 +196,10 @@ test.describe("at 320 px", () => {
         await page.addInitScript((value) => localStorage.setItem("rc:progress", value), JSON.stringify(record));
       }
       const requests = followRequests(page);
+      // The typeface in the cache first: a page that paints without it keeps the system font (fonts.css),
+      // and the lines are compared by their words, not by which font the first load happened to get.
+      await page.goto("/");
+      await page.evaluate(() => document.fonts.ready);
       let compared = 0;
       for (const path of pagesWithSealedLines) {
         // Before the page is interactive: as the first paint shows it, with the page's modules held back.
