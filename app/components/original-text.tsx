@@ -28,3 +28,24 @@ export function OriginalText({
 export function useOriginalLanguage() {
   return usePublicConfig()?.originalLanguage ?? UNNAMED_SITE.originalLanguage;
 }
+
+/** "Hisame Tōya (灯夜ひさめ)": a name, then its original in brackets, which holds no Latin letter. */
+const NAME_WITH_ORIGINAL = /^(.*\S)\s*\(([^()]*\p{L}[^()]*)\)$/u;
+const LATIN = /\p{Script=Latin}/u;
+
+/**
+ * A person's name as the pack writes it, "Hisame Tōya (灯夜ひさめ)", with its original in brackets
+ * marked with the series' language, so it is drawn and spoken as written inside English text. Brackets
+ * that hold English ("Ren Amano (guest)") are left as they are.
+ */
+export function PersonName({ name }: { name: string }) {
+  const language = useOriginalLanguage();
+  const [, english, original] = NAME_WITH_ORIGINAL.exec(name) ?? [];
+  if (!english || !original || LATIN.test(original)) return name;
+  return (
+    <>
+      {`${english} (`}
+      <span lang={language}>{original}</span>)
+    </>
+  );
+}

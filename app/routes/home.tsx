@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ContinueReading } from "~/components/continue-reading";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { ReleaseRow } from "~/components/release-row";
-import { useOriginalLanguage } from "~/components/original-text";
+import { PersonName, useOriginalLanguage } from "~/components/original-text";
 import { type AreaPath, areas, footerLinks } from "~/lib/areas";
 import { formatNumber } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
@@ -100,8 +100,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <>
             <p lang={originalLanguage} className="text-lg text-muted-foreground">
               {series.originalTitle}
-              {series.author ? <span lang="en"> · by {series.author}</span> : null}
-              {series.illustrator ? <span lang="en">, illustrated by {series.illustrator}</span> : null}
+              {series.author ? (
+                <span lang="en">
+                  {" · by "}
+                  <PersonName name={series.author} />
+                </span>
+              ) : null}
+              {series.illustrator ? (
+                <span lang="en">
+                  {", illustrated by "}
+                  <PersonName name={series.illustrator} />
+                </span>
+              ) : null}
             </p>
             <p className="max-w-3xl text-lg">{series.synopsis}</p>
           </>

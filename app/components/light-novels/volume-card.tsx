@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { DiscussionLink } from "~/components/discussion-link";
 import { KeepForOffline } from "~/components/offline/keep-for-offline";
-import { OriginalText } from "~/components/original-text";
+import { OriginalText, PersonName } from "~/components/original-text";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
 import { titleHiddenAfter, UnitTitle, useShownContent, useTitleHeldBack } from "~/components/unit-title";
@@ -64,7 +64,9 @@ export function VolumeCard({ volume, collectionName, eager }: VolumeProps) {
           {volume.illustrator ? (
             <>
               <dt className="text-muted-foreground">Illustrator</dt>
-              <dd className="min-w-0 max-sm:col-span-full">{volume.illustrator}</dd>
+              <dd className="min-w-0 max-sm:col-span-full">
+                <PersonName name={volume.illustrator} />
+              </dd>
             </>
           ) : null}
           {volume.isbn ? (

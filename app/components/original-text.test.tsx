@@ -1,0 +1,45 @@
+import { render } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { PersonName } from "./original-text";
+
+/** The name inside English text, on a page whose root data says the series' original language. */
+function renderName(name: string, originalLanguage = "ja") {
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      path: "/",
+      loader: () => ({ user: null, config: { originalLanguage } }),
+      Component: () => (
+        <p lang="en">
+          by <PersonName name={name} />
+        </p>
+      ),
+    },
+  ]);
+  return render(<Stub hydrationData={{ loaderData: { root: { user: null, config: { originalLanguage } } } }} />);
+}
+
+describe("PersonName", () => {
+  it("marks the original in brackets with the series' language, the rest as English text", () => {
+    const { container } = renderName("Hisame Tōya (灯夜ひさめ)");
+    expect(container.textContent).toBe("by Hisame Tōya (灯夜ひさめ)");
+    const original = container.querySelector("[lang='ja']");
+    expect(original?.textContent).toBe("灯夜ひさめ");
+  });
+
+  it("marks it with the language the pack names: a Korean series' author", () => {
+    const { container } = renderName("Sing Shong (싱숑)", "ko");
+    expect(container.querySelector("[lang='ko']")?.textContent).toBe("싱숑");
+    expect(container.textContent).toBe("by Sing Shong (싱숑)");
+  });
+
+  it("leaves a name without an original, or with English in its brackets, as written", () => {
+    for (const name of ["Ren Amano", "Ren Amano (guest artist)", "Kaho Isurugi (cover, 2nd ed.)"]) {
+      const { container, unmount } = renderName(name);
+      expect(container.textContent).toBe(`by ${name}`);
+      expect(container.querySelector("[lang='ja']")).toBeNull();
+      unmount();
+    }
+  });
+});
