@@ -153,6 +153,13 @@ describe("site search against the imported tiny pack", () => {
       "Arc 1 · Chapter 2",
       "Arc 2 · Chapter 1",
     ]);
+    // Written as readers shorten it, each number beside its word.
+    const shortened = await load(searchLoader, "/search?q=arc1%20ch1&reveal=all&kind=chapter");
+    expect(shortened.results.map((result) => result.content?.subtitle).sort()).toEqual([
+      "Arc 1 · Chapter 1",
+      "Arc 1 · Chapter 2",
+      "Arc 2 · Chapter 1",
+    ]);
     // By its ISBN, written with hyphens or without; its parts are no numbers of their own: volume 1's
     // (978-4-04-000000-8) holds "4" and "8", which find no volume.
     for (const words of ["978-4-04-000000-8", "9784040000008"]) {
@@ -166,8 +173,9 @@ describe("site search against the imported tiny pack", () => {
       const volumes = await load(searchLoader, `/search?q=${encodeURIComponent(words)}&reveal=all&kind=volume`);
       expect(volumes.results, words).toEqual([]);
     }
-    // A volume as readers write it, its collection's name or not: "volume 2", "vol 2", "Tiny Tale vol 2".
-    for (const words of ["volume 2", "vol 2", "tiny tale vol 2"]) {
+    // A volume as readers write it, its collection's name or not, its number apart or not: "volume 2",
+    // "vol 2", "Tiny Tale vol 2", "vol2", "tiny tale2".
+    for (const words of ["volume 2", "vol 2", "tiny tale vol 2", "vol2", "Vol2", "tiny tale2"]) {
       const volumes = await load(searchLoader, `/search?q=${encodeURIComponent(words)}&reveal=all&kind=volume`);
       expect(
         volumes.results.map((result) => result.content?.subtitle),

@@ -8,6 +8,7 @@ import {
   searchWords,
   unspacedPairs,
   toFtsQuery,
+  toWholeWordFtsQuery,
   toNameFtsQuery,
   toTitleFtsQuery,
 } from "./query";
@@ -29,6 +30,17 @@ describe("toFtsQuery", () => {
       '("ランタンフォールex2" OR "ラン ンタ タン ンフ フォ ォー ール ルex2")',
     );
     expect(toFtsQuery("lanternfall 10")).toBe('"lanternfall"* AND "10"');
+  });
+  it("finds letters and a number written together also as the two words the index holds", () => {
+    expect(toFtsQuery("lanternfall10")).toBe('("lanternfall10" OR ("lanternfall"* AND "10"))');
+    expect(toFtsQuery("Vol4")).toBe('("vol4" OR ("vol"* AND "4"))');
+    expect(toFtsQuery("chapter 123a")).toBe('"chapter"* AND ("123a"* OR ("123" AND "a"*))');
+    expect(toWholeWordFtsQuery("ch45")).toBe('("ch45" OR ("ch" AND "45"))');
+    // One letter and a number stay one word: "s" would find nearly everything.
+    expect(toFtsQuery("s2")).toBe('"s2"');
+    // An ISBN is its digits, one word, as before; a word of Chinese, Japanese or Korean letters is read by its pairs.
+    expect(toFtsQuery("978-4-04-000000-8")).toBe('"9784040000008"');
+    expect(toFtsQuery("第2話")).toBe('("第2話"* OR "第2 2話"*)');
   });
   it("treats FTS syntax as plain text", () => {
     expect(toFtsQuery('name:"x" OR NEAR(a b) -c *')).toBe(

@@ -99,11 +99,28 @@ export function unspacedPairs(...texts: string[]) {
  * whole: "episode 8" finds episode 8 and not 80 to 89, "ランタンフォール1" volume 1 and not 10. A Chinese,
  * Japanese or Korean word of two letters or more also as its pairs, one after another (unspacedPairs),
  * so it is found inside a longer run; the last pair a prefix likewise, so "マークE" finds "…マークEX2".
+ * Latin letters and a number written together are also their two words ("vol4": partsAtNumber).
  */
-export function ftsTerm(word: string) {
+export function ftsTerm(word: string): string {
   const prefix = /\p{N}$/u.test(word) ? "" : "*";
   const pairs = pairsOf(word);
-  return pairs.length ? `("${word}"${prefix} OR "${pairs.join(" ")}"${prefix})` : `"${word}"${prefix}`;
+  if (pairs.length) return `("${word}"${prefix} OR "${pairs.join(" ")}"${prefix})`;
+  const parts = partsAtNumber(word);
+  return parts ? `("${word}"${prefix} OR (${parts.map(ftsTerm).join(" AND ")}))` : `"${word}"${prefix}`;
+}
+
+/**
+ * Latin letters and a number written together ("vol4", "ch45", "lanternfall10", "123a"), as readers type
+ * a label without its space: its two parts, each a word of its own, so the word is found either whole or
+ * as the two words the index holds ("Volume 4", "Chapter 45", "Lanternfall 10", "123-A"). One letter
+ * before a number ("s2") stays one word: a lone letter would find nearly everything.
+ */
+function partsAtNumber(word: string): [string, string] | null {
+  const [, letters, number, leadingNumber, trailingLetters] =
+    /^(?:(\p{Script=Latin}{2,})(\p{N}+)|(\p{N}+)(\p{Script=Latin}+))$/u.exec(word) ?? [];
+  if (letters && number) return [letters, number];
+  if (leadingNumber && trailingLetters) return [leadingNumber, trailingLetters];
+  return null;
 }
 
 /**
@@ -122,7 +139,10 @@ export function toFtsQuery(input: string, maxTerms = 8): string | null {
  * hits holding them so rank first among hits alike (`rankedHits`).
  */
 export function toWholeWordFtsQuery(input: string, maxTerms = 8): string | null {
-  const terms = searchWords(input, maxTerms).map((word) => `"${word}"`);
+  const terms = searchWords(input, maxTerms).map((word) => {
+    const parts = partsAtNumber(word);
+    return parts ? `("${word}" OR ("${parts.join('" AND "')}"))` : `"${word}"`;
+  });
   return terms.length ? terms.join(" AND ") : null;
 }
 
