@@ -255,6 +255,58 @@ describe("loadPack", () => {
     ]);
   });
 
+  it("names a labelled volume by its label everywhere, and keeps its number as its place", async () => {
+    const dir = packWith("light-novels.json", (json) => (json.collections[0].volumes[1].label = "1.5"));
+    const { rows, problems } = await loadPack(dir, "tiny");
+    expect(problems).toEqual([]);
+    const volume = rows!.ln_volumes.find((each) => each.key === "ln:main-2");
+    expect(volume).toMatchObject({ number: 2, label: "1.5" });
+    expect(rows!.ln_volumes.find((each) => each.key === "ln:main-1")?.label).toBeNull();
+    expect(rows!.story_units.find((unit) => unit.key === "ln:main-2")?.label).toBe("Tiny Tale 1.5");
+    const entry = rows!.search_entries.find((each) => each.ref === "volume:ln:main-2");
+    expect(entry).toMatchObject({ subtitle: "Tiny Tale 1.5" });
+    expect(entry?.aliases.split(" ").slice(0, 2)).toEqual(["Volume", "1.5"]);
+  });
+
+  it("refuses a volume label that is empty, long or not written as a number", async () => {
+    const cases: [string, string][] = [
+      ["", "must not be empty: leave label out where the volume goes by its number"],
+      [
+        "Lamplit-Interval",
+        'must be at most 12 characters: a label is the volume\'s number as the series writes it ("6.5", "EX"), not its title',
+      ],
+      [
+        "7 5",
+        'must be the volume\'s number as the series writes it, letters and digits joined by dots or dashes, such as "6.5", "EX" or "0"',
+      ],
+      [
+        "7.",
+        'must be the volume\'s number as the series writes it, letters and digits joined by dots or dashes, such as "6.5", "EX" or "0"',
+      ],
+    ];
+    for (const [label, message] of cases) {
+      const dir = packWith("light-novels.json", (json) => (json.collections[0].volumes[1].label = label));
+      expect(await problemsOf(dir), label).toEqual([`light-novels.json › collections[0].volumes[1].label: ${message}`]);
+    }
+  });
+
+  it("refuses two volumes of a collection with one name, whether labelled or numbered", async () => {
+    const dir = packWith("light-novels.json", (json) => (json.collections[0].volumes[1].label = "1"));
+    expect(await problemsOf(dir)).toEqual([
+      `light-novels.json › collections[0].volumes[1].label: is named "Tiny Tale 1", like collections[0].volumes[0]: give each volume of a collection a number of its own (a volume without a label goes by its number)`,
+    ]);
+    const both = packWith("light-novels.json", (json) => {
+      json.collections[0].volumes[0].label = "ex";
+      json.collections[0].volumes[1].label = "EX";
+    });
+    expect(await problemsOf(both)).toEqual([
+      `light-novels.json › collections[0].volumes[1].label: is named "Tiny Tale EX", like collections[0].volumes[0]: give each volume of a collection a number of its own (a volume without a label goes by its number)`,
+    ]);
+    // Another collection may go by the same number.
+    const other = packWith("light-novels.json", (json) => (json.collections[1].volumes[0].label = "2"));
+    expect((await loadPack(other, "tiny")).problems).toEqual([]);
+  });
+
   it("refuses an ISBN-13 whose check digit disagrees with its digits, giving the digit they make", async () => {
     const dir = packWith("light-novels.json", (json) => (json.collections[0].volumes[0].isbn = "978-4-04-000000-2"));
     expect(await problemsOf(dir)).toEqual([

@@ -88,17 +88,23 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
     if (collectionCodes.has(collection.code))
       report("light-novels.json", `collections[${c}].code`, `collection "${collection.code}" appears twice`);
     collectionCodes.add(collection.code);
+    const named = new Map<string, { path: string; number: number }>();
     collection.volumes.forEach((volume, v) => {
       const path = `collections[${c}].volumes[${v}]`;
       const unit = { medium: "light_novels", collection: collection.code, volume: volume.number } as const;
-      const declareVolume = (placement: Placement) =>
-        declare(
-          unit,
-          placement,
-          placeName({ ...unit, collectionName: collection.name }),
+      const name = placeName({ ...unit, collectionName: collection.name, label: volume.label });
+      // Two volumes of a collection with one name ("7.5" given to two, or a label that is another's number)
+      // could not be told apart on any page, feed or form.
+      const other = named.get(name.toLowerCase());
+      if (other !== undefined && other.number !== volume.number)
+        report(
           "light-novels.json",
-          `${path}.number`,
+          volume.label === undefined ? `${path}.number` : `${path}.label`,
+          `is named "${name}", like ${other.path}: give each volume of a collection a number of its own (a volume without a label goes by its number)`,
         );
+      else named.set(name.toLowerCase(), { path, number: volume.number });
+      const declareVolume = (placement: Placement) =>
+        declare(unit, placement, name, "light-novels.json", `${path}.number`);
       if (volume.adapts)
         declareVolume({ after: volume.adapts.to, offset: 0, file: "light-novels.json", path: `${path}.adapts.to` });
       else if (volume.readAfter)

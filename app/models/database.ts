@@ -339,6 +339,7 @@ export interface LnVolumesTable {
   illustrator: string | null;
   editions: Generated<string>;
   side_stories: Generated<string>;
+  label: string | null;
 }
 
 export interface MangaChaptersTable {

@@ -1,5 +1,5 @@
 import type { LnVolumeRow, SearchEntryRow, VolumeChangeRow } from "../rows";
-import { lightNovelChapterName, lightNovelChapterOf } from "../../app/lib/content/labels";
+import { lightNovelChapterName, lightNovelChapterOf, volumeNumberName } from "../../app/lib/content/labels";
 import { surelyBefore } from "../../app/lib/content/dates";
 import { unitPath, volumeKey } from "../../app/lib/content/units";
 import { isbnAsWord } from "../../app/lib/search/query";
@@ -89,6 +89,7 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, titleRea
         key,
         collection_code: collection.code,
         number: volume.number,
+        label: volume.label ?? null,
         title: volume.title,
         original_title: originalBeside(volume.title, volume.originalTitle),
         released_jp: releasedJp ?? null,
@@ -121,9 +122,10 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, titleRea
         subtitle: labelOf(timeline, key),
         path: unitPath(key),
         original_title: volume.originalTitle ?? null,
-        // "Volume 4" as readers write it ("vol 4" finds it too), beside its place ("Lanternfall 4").
+        // "Volume 4" as readers write it ("vol 4" finds it too), beside its name ("Lanternfall 4"); a
+        // labelled volume by its label ("Volume 7.5"), never by its place, which is another volume's number.
         aliases: [
-          `Volume ${volume.number}`,
+          `Volume ${volumeNumberName(volume)}`,
           volume.isbn && isbnAsWord(volume.isbn),
           ...volume.editions.flatMap((edition) => [edition.title, edition.isbn && isbnAsWord(edition.isbn)]),
         ]

@@ -125,6 +125,16 @@ function packIsbns(pack: ContentPack) {
 }
 
 export const retitle = (title: string, cycle: Cycle) => (cycle.index === 1 ? title : `${title} (cycle ${cycle.index})`);
+/**
+ * A volume's label in another cycle, where the volumes are numbered on: its leading number moved as the
+ * volume's number is ("7.5" in cycle 2 of a 14-volume collection is "21.5"); one without ("EX") takes
+ * the cycle's number, "EX-2", so no two volumes of the collection share a name.
+ */
+export function moveVolumeLabel(label: string, shift: number, cycle: Cycle) {
+  if (cycle.index === 1) return label;
+  const number = /^\d+/.exec(label)?.[0];
+  return number === undefined ? `${label}-${cycle.index}` : `${Number(number) + shift}${label.slice(number.length)}`;
+}
 /** A manga series' code in another cycle: wick, wick2, wick3 (a code has no dashes). */
 export const moveMangaSeries = (code: string, cycle: Cycle) => (cycle.index === 1 ? code : `${code}${cycle.index}`);
 export const moveSlug = (slug: string, cycle: Cycle) => (cycle.index === 1 ? slug : `${slug}-${cycle.index}`);

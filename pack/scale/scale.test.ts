@@ -393,6 +393,19 @@ describe("scalePack", () => {
     expect(editions[1]![0]!.releasedOn! > "2016-04-25").toBe(true);
   });
 
+  it("numbers a labelled volume's label on as its number, so no two volumes of a collection share a name", () => {
+    const pack = smallPack();
+    pack.lightNovels.collections[0]!.volumes[0]!.label = "0.5";
+    pack.lightNovels.collections[1]!.volumes[0]!.label = "EX";
+    const [main, ssc] = scalePack(pack, 3).lightNovels.collections;
+    expect(main!.volumes.map((volume) => [volume.number, volume.label])).toEqual([
+      [1, "0.5"],
+      [2, "1.5"],
+      [3, "2.5"],
+    ]);
+    expect(ssc!.volumes.map((volume) => volume.label)).toEqual(["EX", "EX-2", "EX-3"]);
+  });
+
   it("leaves a pack as it is at scale 1", async () => {
     const demo = parsePackFolder("content/demo").pack!;
     expect(scalePack(demo, 1)).toEqual(demo);

@@ -9,6 +9,7 @@ import {
   moveMangaSeries,
   moveRevealIn,
   moveSlug,
+  moveVolumeLabel,
   retitle,
   type Cycle,
 } from "./cycles";
@@ -68,6 +69,7 @@ function copyVolume(volume: Volume, collection: string, cycle: Cycle): Volume {
   return {
     ...volume,
     number: volume.number + cycle.volumeShift(collection),
+    label: maybe(volume.label, (label) => moveVolumeLabel(label, cycle.volumeShift(collection), cycle)),
     title: retitle(volume.title, cycle),
     // Retitled like the web novel chapters they are titled after, so each keeps its chapter's flag.
     chapters: volume.chapters.map((chapter) =>

@@ -186,8 +186,31 @@ export const editionSchema = z.strictObject({
   isbn: isbn.optional(),
 });
 
+/** The longest label a light novel volume may carry: a number as the series writes it ("7.5", "EX"). */
+export const MAX_VOLUME_LABEL = 12;
+
+/**
+ * The number the series itself gives a light novel volume where it is not its place in its collection
+ * ("6.5", "EX", "0"), which names it ("Lanternfall 6.5"): letters, digits, dots and dashes, no spaces.
+ */
+export const volumeLabel = z
+  .string()
+  .trim()
+  .min(1, { error: "must not be empty: leave label out where the volume goes by its number" })
+  .max(MAX_VOLUME_LABEL, {
+    error: `must be at most ${MAX_VOLUME_LABEL} characters: a label is the volume's number as the series writes it ("6.5", "EX"), not its title`,
+  })
+  // An empty label is the message above's, not this one's.
+  .regex(/^(?:[\p{L}\p{N}](?:[\p{L}\p{N}.-]*[\p{L}\p{N}])?)?$/u, {
+    error:
+      'must be the volume\'s number as the series writes it, letters and digits joined by dots or dashes, such as "6.5", "EX" or "0"',
+  });
+
 export const volumeSchema = z.strictObject({
+  /** Its place in its collection: the number in its unit key and address. */
   number: unitNumber,
+  /** The number the series gives it, where that is not its place: "7.5" on the volume after 7. */
+  label: volumeLabel.optional(),
   title: text,
   originalTitle: optionalText,
   /** Who illustrated this volume, where it is not the collection's (or the series') illustrator. */

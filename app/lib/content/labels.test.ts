@@ -12,6 +12,8 @@ import {
   lightNovelPlace,
   titleAfterLabel,
   titleBesideLabel,
+  volumeName,
+  volumeNumberName,
   webNovelChapterName,
   webNovelEntryNames,
 } from "./labels";
@@ -89,6 +91,24 @@ describe("titleBesideLabel", () => {
 });
 
 describe("a volume's number", () => {
+  it("is its label where the series writes one, else its place in its collection", () => {
+    expect(volumeNumberName({ number: 8, label: "7.5" })).toBe("7.5");
+    expect(volumeNumberName({ number: 3, label: null })).toBe("3");
+    expect(volumeName("Lanternfall", { number: 8, label: "7.5" })).toBe("Lanternfall 7.5");
+    expect(volumeName("Lanternfall", { number: 1, label: "0" })).toBe("Lanternfall 0");
+    expect(volumeName("Lanternfall", { number: 3 })).toBe("Lanternfall 3");
+    expect(placeName({ medium: "light_novels", collectionName: "Lanternfall", volume: 8, label: "7.5" })).toBe(
+      "Lanternfall 7.5",
+    );
+  });
+
+  it("by its label is given up by a title that repeats it", () => {
+    expect(labelWithTitle("Lanternfall 7.5", "Lanternfall 7.5: Lamplit Interval")).toBe(
+      "Lanternfall 7.5: Lamplit Interval",
+    );
+    expect(titleAfterLabel("Lanternfall 7.5", "Lanternfall 7.5: Lamplit Interval")).toBe("Lamplit Interval");
+  });
+
   it("is said once, by the label, when the title puts it at the end", () => {
     expect(labelWithTitle("Lanternfall Short Stories 3", "Lanternfall Short Stories: Lamplit Tales 3")).toBe(
       "Lanternfall Short Stories 3: Lamplit Tales",

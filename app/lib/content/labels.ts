@@ -97,7 +97,13 @@ export type UnitPlace =
       /** The entry's name within its arc (`webNovelEntryNames`): "Chapter 26", "Interlude". */
       name: string;
     }
-  | { medium: "light_novels"; collectionName: string; volume: number }
+  | {
+      medium: "light_novels";
+      collectionName: string;
+      volume: number;
+      /** The number the series gives the volume, where that is not its place ("7.5", "EX"). */
+      label?: string | null | undefined;
+    }
   | {
       medium: "side_stories";
       publishedIn: string;
@@ -128,6 +134,20 @@ export const seasonName = (season: number) => `Season ${season}`;
 
 /** A part (cour) of an anime season named by its place, never its title: "Season 2 · Part 2". */
 export const seasonPartName = (season: number, part: number) => `${seasonName(season)} · Part ${part}`;
+
+/**
+ * The number a light novel volume goes by: its label where the series writes it otherwise than its place
+ * in its collection ("7.5", "EX", "0"), else that place ("3").
+ */
+export const volumeNumberName = (volume: { number: number; label?: string | null | undefined }) =>
+  volume.label ?? String(volume.number);
+
+/**
+ * A light novel volume named by its collection and the number it goes by, never its title: "Lanternfall 3",
+ * "Lanternfall 7.5". Every page, feed, form and view that names a volume says this.
+ */
+export const volumeName = (collectionName: string, volume: { number: number; label?: string | null | undefined }) =>
+  `${collectionName} ${volumeNumberName(volume)}`;
 
 /** A manga series named by its place, never its title: "Manga 2". */
 export const mangaSeriesName = (series: number) => `Manga ${series}`;
@@ -171,7 +191,7 @@ export function placeName(place: UnitPlace): string {
     case "web_novel":
       return `Arc ${place.arc} · ${place.name}`;
     case "light_novels":
-      return `${place.collectionName} ${place.volume}`;
+      return volumeName(place.collectionName, { number: place.volume, label: place.label });
     case "side_stories":
       return `Side story · ${place.publishedIn}${place.among ? `, ${place.among}` : ""}`;
     case "anime":
