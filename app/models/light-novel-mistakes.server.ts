@@ -46,6 +46,7 @@ function volumeCounts(collectionCode: string | null, offset: number) {
       "v.collection_code",
       "c.name as collection_name",
       "v.number",
+      "v.label",
       "v.title",
       "vu.title_reached_by as reached_by",
       ...severityCounts,
@@ -67,6 +68,7 @@ function toVolumeCount(row: InferResult<ReturnType<typeof volumeCounts>[0]>[numb
     collectionCode: row.collection_code,
     collectionName: row.collection_name,
     number: row.number,
+    label: row.label,
     title: gatedTitle(null, row.reached_by, row.title),
     counts: { minor: row.minor, meaning_changing: row.meaning_changing, plot_relevant: row.plot_relevant },
     total: row.minor + row.meaning_changing + row.plot_relevant,
@@ -164,6 +166,7 @@ export async function getVolumeMistakes(
       .select([
         "v.key",
         "v.number",
+        "v.label",
         "v.collection_code",
         "c.name as collection_name",
         "v.released_en",
@@ -189,6 +192,7 @@ export async function getVolumeMistakes(
     volume: {
       key: volume.key,
       number: volume.number,
+      label: volume.label,
       collectionCode: volume.collection_code,
       collectionName: volume.collection_name,
       releasedEn: volume.released_en,

@@ -56,6 +56,7 @@ const pageVolumes = (collectionCode: string | null, page: PageRange) =>
     .select((volume) => [
       "v.key",
       "v.number",
+      "v.label",
       "v.title",
       "v.original_title",
       "v.released_jp",
@@ -292,6 +293,7 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
     volumes: volumes.map((volume): LightNovelVolume => ({
       key: volume.key,
       number: volume.number,
+      label: volume.label,
       // Gated as a unit's title is, with its original: either would give the volume away. Its place is
       // reached by more than its revealers: the manga chapters that cover the chapter it reaches.
       title: gatedTitle(null, volume.title_reached_by, { title: volume.title, originalTitle: volume.original_title }),

@@ -1,6 +1,7 @@
 import { expressionBuilder, sql } from "kysely";
 import type { Medium } from "~/lib/content/units";
 import { ESTABLISHED_AFTER_DAYS, MIN_BUCKET } from "~/lib/content/readership";
+import { volumeName } from "~/lib/content/labels";
 import type { Database } from "./database";
 import { batch, query } from "./query.server";
 
@@ -82,7 +83,8 @@ export async function getReadership(db: D1Database, now = Date.now()): Promise<R
       .select((count) => [
         "v.collection_code as collection",
         "c.name",
-        "v.number as volume",
+        "v.number",
+        "v.label",
         count.fn.countAll<number>().as("readers"),
       ])
       .groupBy("v.key")
@@ -106,7 +108,7 @@ export async function getReadership(db: D1Database, now = Date.now()): Promise<R
   const value: Readership = {
     readers: readers >= MIN_BUCKET ? readers : 0,
     arcs: shown(arcs).map((row) => ({ label: `Arc ${row.arc}: ${row.title}`, readers: row.readers })),
-    volumes: shown(volumes).map((row) => ({ label: `${row.name} ${row.volume}`, readers: row.readers })),
+    volumes: shown(volumes).map((row) => ({ label: volumeName(row.name, row), readers: row.readers })),
     media: shown(media),
     stalled: shown(stalled).map((row) => ({ label: `Arc ${row.arc}: ${row.title}`, readers: row.readers })),
     hiddenBuckets,

@@ -20,16 +20,13 @@ const stored = query
   .orderBy("chart")
   .orderBy("position");
 
-/** Mistakes per volume by severity, in story order, labelled "Collection number". */
+/** Mistakes per volume by severity, in story order, labelled by the volume's name ("Lanternfall 7.5"). */
 const mistakesPerVolume = query
   .selectFrom("ln_mistakes as m")
   .innerJoin("ln_volumes as v", "v.key", "m.volume_key")
   .innerJoin("ln_collections as c", "c.code", "v.collection_code")
-  .select((row) => [
-    row(row("c.name", "||", " "), "||", row.ref("v.number").$castTo<string>()).as("label"),
-    "c.name as collection",
-    ...severityCounts,
-  ])
+  .innerJoin("story_units as u", "u.key", "v.key")
+  .select(["u.label", "c.name as collection", ...severityCounts])
   .groupBy("v.key")
   .orderBy("c.sort_order")
   .orderBy("v.number");

@@ -8,6 +8,7 @@ import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { hasCome } from "~/lib/content/dates";
 import { unitPath } from "~/lib/content/units";
+import { volumeName, volumeNumberName } from "~/lib/content/labels";
 import { formatDate } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { parseLnMistakeSlug, parseMistakeFilters } from "~/lib/mistakes/rules";
@@ -66,13 +67,14 @@ async function lnMistakePage(
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const data = publicCopy(loaderData);
   if (data?.kind === "volume") {
+    const name = volumeName(data.volume.collectionName, data.volume);
     return pageMeta(
       { matches, error },
       {
-        title: `${data.volume.collectionName} ${data.volume.number}: translation notes`,
+        title: `${name}: translation notes`,
         description: data.englishOut
-          ? `Where the official English edition of ${data.volume.collectionName} ${data.volume.number} differs from the Japanese, in reading order.`
-          : `${data.volume.collectionName} ${data.volume.number} has no official English edition yet.`,
+          ? `Where the official English edition of ${name} differs from the Japanese, in reading order.`
+          : `${name} has no official English edition yet.`,
         type: "article",
       },
     );
@@ -110,18 +112,19 @@ export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
 
   const { volume, entries, paging, facets, filters, englishOut } = data;
   const filtered = Boolean(filters.category || filters.severity || filters.status);
+  const name = volumeName(volume.collectionName, volume);
   return (
     <>
       <Breadcrumb
         collection={{ code: volume.collectionCode, name: volume.collectionName }}
-        current={`Volume ${volume.number}`}
+        current={`Volume ${volumeNumberName(volume)}`}
       />
       <PageHeader
-        title={`${volume.collectionName} ${volume.number}: translation notes`}
+        title={`${name}: translation notes`}
         lead={
           englishOut
             ? `The official English edition${volume.releasedEn ? ` of ${formatDate(volume.releasedEn)}` : ""}. Entries in reading order.`
-            : `${volume.collectionName} ${volume.number} has no official English edition yet${volume.releasedEn ? ` (it is announced for ${formatDate(volume.releasedEn)})` : ""}, so there is no translation to compare.`
+            : `${name} has no official English edition yet${volume.releasedEn ? ` (it is announced for ${formatDate(volume.releasedEn)})` : ""}, so there is no translation to compare.`
         }
       >
         <p className="flex flex-wrap gap-x-6 text-sm">

@@ -12,6 +12,7 @@ function volume(titles: { own: string | null; english: string | null }): LightNo
   return {
     key: "ln:main-1",
     number: 1,
+    label: null,
     title: { revealedBy: reachedBy, content: titles.own === null ? null : { title: titles.own, originalTitle: null } },
     releasedJp: "2016-04-25",
     releasedEn: "2017-06-27",
@@ -100,6 +101,25 @@ describe("VolumeCard", () => {
       screen.getByRole("link", { name: "Side story · Lanternfall Short Stories 2, story 1" }).getAttribute("href"),
     ).toBe("/side_stories?story=short-stories-2-1#ss-short-stories-2-1");
     expect(screen.getByRole("link", { name: "Side story · Lanternfall 7 bonus" })).toBeVisible();
+  });
+});
+
+describe("VolumeCard's name", () => {
+  it("is the number the series gives the volume, where that is not its place", () => {
+    localStorage.setItem("rc:unreached-titles", "show");
+    renderCard({
+      ...volume({ own: "Lanternfall 7.5: Lamplit Interval", english: null }),
+      key: "ln:main-8",
+      number: 8,
+      label: "7.5",
+    });
+    expect(screen.getAllByText("Lanternfall 7.5")[0]).toBeVisible();
+    expect(screen.getByRole("link", { name: /Discuss.*Lanternfall 7\.5/ })).toBeVisible();
+    // The title gives up the name it repeats, and no line says the volume's place.
+    expect(screen.getByRole("heading", { name: "Lamplit Interval" })).toBeVisible();
+    expect(screen.getByRole("list", { name: "Editions of Lanternfall 7.5" })).toBeVisible();
+    expect(screen.queryByText(/Lanternfall 8/)).not.toBeInTheDocument();
+    localStorage.clear();
   });
 });
 

@@ -7,7 +7,7 @@ import { Spoiler } from "~/components/spoiler";
 import { titleHiddenAfter, UnitTitle, useShownContent, useTitleHeldBack } from "~/components/unit-title";
 import { Badge } from "~/components/ui/badge";
 import { ChapterRange } from "~/components/chapter-range";
-import { titleAfterLabel } from "~/lib/content/labels";
+import { titleAfterLabel, volumeName } from "~/lib/content/labels";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { StoryDate } from "~/components/story-date";
 import type { LightNovelVolume, VolumeChange, VolumeEdition } from "~/lib/content/light-novels";
@@ -23,6 +23,7 @@ interface VolumeProps {
 }
 
 export function VolumeCard({ volume, collectionName, eager }: VolumeProps) {
+  const name = volumeName(collectionName, volume);
   return (
     // On a phone the cover sits beside the name and dates only, and what follows takes the card's
     // whole width: beside a cover, a column of 150 px is too narrow for a sentence.
@@ -35,15 +36,11 @@ export function VolumeCard({ volume, collectionName, eager }: VolumeProps) {
       </div>
       <div className="@container min-w-0 space-y-2">
         <div>
-          <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-            {collectionName} {volume.number}
-          </p>
+          <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{name}</p>
           <UnitTitle gated={volume.title} as="h3" className="font-semibold" what="This volume's title">
             {({ title, originalTitle }) => (
               <>
-                <h3 className="font-semibold">
-                  {titleAfterLabel(`${collectionName} ${volume.number}`, title) || title}
-                </h3>
+                <h3 className="font-semibold">{titleAfterLabel(name, title) || title}</h3>
                 <OriginalText text={originalTitle} className="text-sm" />
               </>
             )}
@@ -87,7 +84,7 @@ export function VolumeCard({ volume, collectionName, eager }: VolumeProps) {
         {volume.editions.length ? (
           <div className="text-sm">
             <p className="font-medium">Editions</p>
-            <ul aria-label={`Editions of ${collectionName} ${volume.number}`} className="mt-1 space-y-1.5">
+            <ul aria-label={`Editions of ${name}`} className="mt-1 space-y-1.5">
               {volume.editions.map((edition, index) => (
                 <Edition key={index} edition={edition} />
               ))}
@@ -123,7 +120,7 @@ export function VolumeCard({ volume, collectionName, eager }: VolumeProps) {
         <KeepForOffline
           keep={{
             volume: volume.key,
-            place: `${collectionName} ${volume.number}`,
+            place: name,
             hasNotes: Boolean(volume.mistakeCount),
           }}
         />
@@ -142,7 +139,7 @@ export function VolumeCard({ volume, collectionName, eager }: VolumeProps) {
             <p className="font-medium">What the light novel changed</p>
             <Spoiler gated={volume.changes} what="What this volume changed" block>
               {(changes) => (
-                <ul aria-label={`What ${collectionName} ${volume.number} changed`} className="mt-1 space-y-1">
+                <ul aria-label={`What ${name} changed`} className="mt-1 space-y-1">
                   {changes.map((change, index) => (
                     <VolumeChangeLine key={index} change={change} />
                   ))}
@@ -153,12 +150,7 @@ export function VolumeCard({ volume, collectionName, eager }: VolumeProps) {
         ) : null}
         <div className="flex flex-wrap items-center gap-x-4 text-sm">
           <ReadUpToHere unit={volume} />
-          <DiscussionLink
-            unit={volume.key}
-            comments={volume.discussion}
-            name={`${collectionName} ${volume.number}`}
-            className="tap-line"
-          />
+          <DiscussionLink unit={volume.key} comments={volume.discussion} name={name} className="tap-line" />
         </div>
         {volume.chapters.length ? (
           <details className="text-sm">
@@ -191,7 +183,7 @@ function VolumeCover({ volume, collectionName, eager }: VolumeProps) {
   return (
     <img
       src={cover}
-      alt={`Cover of ${collectionName} ${volume.number}`}
+      alt={`Cover of ${volumeName(collectionName, volume)}`}
       width={200}
       height={300}
       loading={eager ? "eager" : "lazy"}

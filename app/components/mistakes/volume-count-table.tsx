@@ -1,6 +1,6 @@
 import { TITLE_HIDDEN, TitleIfShown } from "~/components/unit-title";
 import { Link } from "react-router";
-import { titleAfterLabel } from "~/lib/content/labels";
+import { titleAfterLabel, volumeName } from "~/lib/content/labels";
 import { mistakeSeverityLabels, severities, volumeSlugFromKey } from "~/lib/mistakes/rules";
 import type { VolumeMistakeCount } from "~/lib/mistakes/entries";
 
@@ -31,7 +31,7 @@ export function VolumeCountTable({ volumes, caption }: { volumes: VolumeMistakeC
         </thead>
         <tbody>
           {volumes.map((volume) => {
-            const label = `${volume.collectionName} ${volume.number}`;
+            const label = volumeName(volume.collectionName, volume);
             return (
               <tr key={volume.key} className="border-b border-border last:border-0">
                 <th scope="row" className="px-4 py-2 font-normal">

@@ -33,7 +33,10 @@ export interface VolumeEdition {
 
 export interface LightNovelVolume {
   key: string;
+  /** Its place in its collection (its key's number). */
   number: number;
+  /** The number the series gives it where that is not its place ("7.5", "EX"): `volumeName` reads both. */
+  label: string | null;
   /** Its title and original, gated as a unit's title is (app/lib/shield/knowledge.ts: `titleRevealers`). */
   title: Gated<{ title: string; originalTitle: string | null }>;
   /** At its precision (app/lib/content/dates.ts); null where it is not known. */

@@ -84,6 +84,8 @@ export interface VolumeMistakeCount {
   collectionCode: string;
   collectionName: string;
   number: number;
+  /** The number the series gives it where that is not its place: `volumeName` reads both. */
+  label: string | null;
   /** Gated as a unit's title is (app/lib/shield/knowledge.ts: `titleRevealers`). */
   title: Gated<string>;
   counts: Record<MistakeSeverity, number>;
