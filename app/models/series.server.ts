@@ -2,7 +2,7 @@ import { allAnimeSpecials, animeSpecialSources, toAnimeSpecials } from "./anime-
 import { mangaVolumeSpans, seriesCards as mangaSeriesCards, toMangaSeriesList } from "./manga.server";
 import { totalsFrom } from "~/lib/content/statistics";
 import { sql } from "kysely";
-import type { ArcSpan, MangaSpan, UnitSpans } from "~/lib/progress/continue-places";
+import type { ArcSpan, CollectionSpan, MangaSpan, UnitSpans } from "~/lib/progress/continue-places";
 import { recutLine } from "~/lib/content/units";
 import { parseJsonList } from "./db.server";
 import { batch, query } from "./query.server";
@@ -38,6 +38,8 @@ const collectionSpans = query
     eb.fn.min("number").as("first"),
     eb.fn.max("number").as("last"),
     eb.fn.countAll<number>().as("count"),
+    // Only the volumes the series numbers otherwise than their place: a few a collection, if any.
+    sql<string>`json_group_array(json_array(number, label)) FILTER (WHERE label IS NOT NULL)`.as("named"),
   ])
   .groupBy("collection_code");
 const seasonSpans = query
@@ -113,7 +115,7 @@ export async function getSeriesOverview(db: D1Database, today: string) {
     collections: names,
     spans: {
       arcs: arcs.map((arc) => ({ ...arc, named: JSON.parse(arc.named) as ArcSpan["named"] })),
-      collections: volumes,
+      collections: volumes.map((span) => ({ ...span, named: JSON.parse(span.named) as CollectionSpan["named"] })),
       seasons,
       manga: manga.map(({ sort_order, named, ...span }) => ({
         ...span,

@@ -50,8 +50,8 @@ const lineNames: Record<string, string> = {
  * What a writer has seen of a line, short enough for a phone's select: "The web novel to Arc 4 ·
  * Chapter 26", named as the series numbers it (`named`, from the thread's data). Until that name
  * arrives, the place is given without a number a reader could take for the chapter's own: a web novel
- * chapter's place in its arc may differ from its number (interludes, "123-A"); nor with a light novel
- * collection's code, which is the pack's word, not the series'.
+ * chapter's place in its arc may differ from its number (interludes, "123-A"), as a light novel volume's
+ * may ("7.5"); nor with a light novel collection's code, which is the pack's word, not the series'.
  */
 function seenOfLine(parts: NonNullable<ReturnType<typeof parseUnitKey>>, named: string | undefined) {
   // A recut is a line of its own: the place on it says nothing of the season's own episodes.
@@ -63,7 +63,7 @@ function seenOfLine(parts: NonNullable<ReturnType<typeof parseUnitKey>>, named: 
     case "web_novel":
       return `${line}, into arc ${parts.arc}`;
     case "light_novels":
-      return `${line}: to volume ${parts.volume} of the collection I am reading`;
+      return `${line}: the collection I am reading, as far as I am`;
     case "anime":
       return parts.recut === undefined
         ? `${line} to season ${parts.season}, episode ${parts.episode}`

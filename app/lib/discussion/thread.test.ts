@@ -58,9 +58,10 @@ describe("a comment's horizon", () => {
     expect(choices.map((choice) => choice.key)).toEqual(["anime:1-11", "wn:3-10", "anime:1-12", "ln:main-2"]);
     expect(choices[0]?.label).toBe("Only Season 1 · Episode 11");
     // Until the thread's data names them, a web novel place gives no number a reader could take for the
-    // chapter's own (its tenth entry may be "Chapter 9" after an interlude).
+    // chapter's own (its tenth entry may be "Chapter 9" after an interlude), nor a volume's place for its
+    // number (the eighth may be "7.5").
     expect(choices[1]?.label).toBe("The web novel, into arc 3");
-    expect(choices[3]?.label).toBe("The light novels: to volume 2 of the collection I am reading");
+    expect(choices[3]?.label).toBe("The light novels: the collection I am reading, as far as I am");
     const named = horizonChoices({ key: "anime:1-11", label: "Season 1 · Episode 11" }, writer, null, [
       { key: "wn:3-10", label: "Arc 3 · Chapter 9" },
       { key: "ln:main-2", label: "Lanternfall 2" },

@@ -21,9 +21,10 @@ const spans: UnitSpans = {
     // A real series' arc whose numbers skip (a chapter withdrawn, "123-A" split off): no next number is guessed.
     { group: 3, first: 1, last: 40, count: 38, named: [] },
   ],
+  // The main collection's eighth volume is the series' "7.5", between its volumes 7 and 8.
   collections: [
-    { group: "main", first: 1, last: 12, count: 12 },
-    { group: "ex", first: 1, last: 3, count: 3 },
+    { group: "main", first: 1, last: 12, count: 12, named: [[8, "7.5"]] },
+    { group: "ex", first: 1, last: 3, count: 3, named: [] },
   ],
   seasons: [
     { group: 1, first: 1, last: 12, count: 12 },
@@ -88,6 +89,9 @@ describe("continuePlaces", () => {
     expect(places({ webNovel: "wn:2-9" })).toEqual([{ kind: "next", key: "wn:2-10", text: "Arc 2, interlude" }]);
     expect(places({ anime: "anime:1-5" })).toEqual([{ kind: "next", key: "anime:1-6", text: "Season 1, episode 6" }]);
     expect(places({ lightNovels: ["ln:main-3"] })).toEqual([{ kind: "next", key: "ln:main-4", text: "Lanternfall 4" }]);
+    expect(places({ lightNovels: ["ln:main-7"] })).toEqual([
+      { kind: "next", key: "ln:main-8", text: "Lanternfall 7.5" },
+    ]);
   });
 
   it("goes on to the next arc or season after the last of one", () => {

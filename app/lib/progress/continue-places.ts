@@ -1,4 +1,4 @@
-import { mangaSeriesName, recutName, webNovelEntryNames } from "../content/labels";
+import { mangaSeriesName, recutName, volumeName, webNovelEntryNames } from "../content/labels";
 import {
   chapterKey,
   episodeKey,
@@ -44,6 +44,11 @@ export interface MangaSpan extends UnitSpan {
   named: Array<[place: number, label: string]>;
 }
 
+/** A light novel collection's volumes, with the numbers the series gives those whose number is not their place ("7.5"). */
+export interface CollectionSpan extends UnitSpan {
+  named: Array<[place: number, label: string]>;
+}
+
 /** A recut's episodes (`group` is its line, `anime/1r1`). */
 export interface RecutSpan extends UnitSpan {
   season: number;
@@ -54,7 +59,7 @@ export interface RecutSpan extends UnitSpan {
 
 export interface UnitSpans {
   arcs: ArcSpan[];
-  collections: UnitSpan[];
+  collections: CollectionSpan[];
   seasons: UnitSpan[];
   manga: MangaSpan[];
   recuts: RecutSpan[];
@@ -131,6 +136,12 @@ function chapterName(arcs: readonly ArcSpan[], arc: number, ordinal: number) {
   return `Arc ${arc}, ${name.charAt(0).toLowerCase()}${name.slice(1)}`;
 }
 
+/** The number the series gives a collection's volume where that is not its place ("7.5"); null where it goes by its place. */
+function labelOf(collections: readonly CollectionSpan[], code: string, number: number) {
+  const span = collections.find((each) => each.group === code);
+  return span?.named.find(([place]) => place === number)?.[1] ?? null;
+}
+
 /** The season's episodes ("1-6") the reader watched in a recut, by the rule the tracker and /anime use. */
 function seenInRecuts(progress: Progress, recuts: readonly RecutSpan[]) {
   const knowledge = knowledgeOf(progress);
@@ -176,8 +187,8 @@ export function continuePlaces(
       places.push(
         placeAfter("light_novels", spans.collections, code, read, false, (_, number) => ({
           key: volumeKey(code, number),
-          // As every page names it (`placeName`: "Lanternfall EX 3"), not "Lanternfall EX volume 3".
-          text: `${name} ${number}`,
+          // As every page names it (`volumeName`: "Lanternfall EX 3", "Lanternfall 7.5"), not "Lanternfall EX volume 3".
+          text: volumeName(name, { number, label: labelOf(spans.collections, code, number) }),
         })),
       );
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { labelsFound } from "./tracker-units";
+import { gated } from "../shield/gated";
+import { labelsFound, unitName, type TrackerUnit } from "./tracker-units";
 
 const chapters = Array.from({ length: 20 }, (_, index) => `Arc 1 · Chapter ${index + 1}`).concat([
   "Arc 2 · Chapter 1 · Cinders",
@@ -101,5 +102,23 @@ describe("labelsFound", () => {
     expect(found("keeper falls")).toEqual([]);
     expect(found("   ")).toEqual([]);
     expect(found("·")).toEqual([]);
+  });
+});
+
+describe("unitName", () => {
+  const volume = (key: string, label: string): TrackerUnit => ({
+    key,
+    medium: "light_novels",
+    position: 1,
+    label,
+    title: gated(null, "A title"),
+    group: "Lanternfall",
+    collection: "main",
+    coveredBy: [key],
+  });
+
+  it("names a light novel volume by the number it goes by within its collection", () => {
+    expect(unitName(volume("ln:main-3", "Lanternfall 3"))).toBe("Volume 3");
+    expect(unitName(volume("ln:main-8", "Lanternfall 7.5"))).toBe("Volume 7.5");
   });
 });

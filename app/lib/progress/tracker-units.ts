@@ -98,10 +98,14 @@ export function unitGroups(units: readonly TrackerUnit[]) {
   return [...groups].map(([name, list]) => ({ name, units: list }));
 }
 
-/** A unit's name within its arc, collection or season: "Chapter 14", "Prologue", "Volume 3", "Episode 5". */
+/** A unit's name within its arc, collection or season: "Chapter 14", "Prologue", "Volume 3", "Volume 7.5", "Episode 5". */
 export function unitName(unit: TrackerUnit) {
   const parts = parseUnitKey(unit.key);
-  if (parts?.medium === "light_novels") return `Volume ${parts.volume}`;
+  if (parts?.medium === "light_novels") {
+    // The number the volume goes by, as its name says it after its collection's: "Lanternfall 7.5" is "Volume 7.5".
+    const group = `${unit.group} `;
+    return `Volume ${unit.label.startsWith(group) ? unit.label.slice(group.length) : parts.volume}`;
+  }
   const within = unit.label.indexOf(" · ");
   return within === -1 ? unit.label : unit.label.slice(within + " · ".length);
 }
