@@ -11,6 +11,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { parseArgs, runCli } from "./lib/cli";
+import { volumeName, volumeNumberName } from "../app/lib/content/labels";
 
 const usage = "Usage: tsx scripts/render-covers.ts [pack]";
 
@@ -20,7 +21,9 @@ const packFile = z.object({
     z.object({
       code: z.string(),
       name: z.string(),
-      volumes: z.array(z.object({ number: z.number(), title: z.string(), cover: z.string().optional() })),
+      volumes: z.array(
+        z.object({ number: z.number(), label: z.string().optional(), title: z.string(), cover: z.string().optional() }),
+      ),
     }),
   ),
 });
@@ -56,7 +59,10 @@ function lantern(x: number, y: number, scale: number, glow: string) {
 </g>`;
 }
 
-function coverSvg(collection: { code: string; name: string }, volume: { number: number; title: string }) {
+function coverSvg(
+  collection: { code: string; name: string },
+  volume: { number: number; label?: string | undefined; title: string },
+) {
   const palette = palettes[collection.code] ?? { hue: 30, line: collection.name.toUpperCase() };
   const n = volume.number;
   const hue = (palette.hue + n * 23) % 360;
@@ -76,7 +82,8 @@ function coverSvg(collection: { code: string; name: string }, volume: { number: 
     return `<path d="M${10 + index * 6} ${y} q 20 -5 40 0 t 40 0 t 40 0 t 40 0" stroke="${glow}" stroke-width="1.5" fill="none" opacity="${0.5 - index * 0.1}"/>`;
   }).join("\n");
   const lines = subtitleLines(volume.title);
-  const label = `${collection.name} ${n} cover`;
+  // The number the cover prints is the one the series gives the volume ("7.5"), as every page names it.
+  const label = `${volumeName(collection.name, volume)} cover`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="300" viewBox="0 0 200 300" role="img" aria-label="${escapeXml(label)}">
 <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="${horizon}"/></linearGradient></defs>
 <rect width="200" height="300" fill="url(#sky)"/>
@@ -88,7 +95,7 @@ ${lanterns}
 <text x="100" y="226" fill="#ffffff" font-family="Georgia, serif" font-size="17" letter-spacing="2" text-anchor="middle">LANTERNFALL</text>
 <text x="100" y="240" fill="${glow}" font-family="Georgia, serif" font-size="9" letter-spacing="2" text-anchor="middle">${escapeXml(palette.line)}</text>
 ${lines.map((line, index) => `<text x="100" y="${257 + index * 14}" fill="#ffffff" font-family="Georgia, serif" font-size="12" font-style="italic" text-anchor="middle">${escapeXml(line)}</text>`).join("\n")}
-<text x="184" y="24" fill="#ffffff" font-family="Georgia, serif" font-size="22" font-weight="bold" text-anchor="end">${n}</text>
+<text x="184" y="24" fill="#ffffff" font-family="Georgia, serif" font-size="22" font-weight="bold" text-anchor="end">${escapeXml(volumeNumberName(volume))}</text>
 </svg>
 `;
 }
