@@ -1,17 +1,22 @@
 import { dateStart, surelyBefore } from "../app/lib/content/dates";
+import { formatOriginalLanguage } from "../app/lib/format";
 import type { ContentPack } from "./schema/files";
 
 /*
- * A volume's editions (docs/content.md, "Editions"): the Japanese original and its translations, and
- * the dates the site shows for the volume. `releasedJp`, `releasedEn` and `isbn` are the short way to
- * describe the Japanese and English editions; where a volume writes both, what it writes there wins.
+ * A volume's editions (docs/content.md, "Editions"): the original (in the series' original language,
+ * series.json `originalLanguage`) and its translations, and the dates the site shows for the volume.
+ * `releasedJp`, `releasedEn` and `isbn` are the short way to describe the original and English editions
+ * (named for a Japanese series, they hold any original); where a volume writes both, what it writes there wins.
  */
 
 type Volume = ContentPack["lightNovels"]["collections"][number]["volumes"][number];
 type Edition = Volume["editions"][number];
 
-/** The language an edition is in, without its script or region: "pt-BR" is in "pt". */
-const languageOf = (edition: Edition) => edition.language.split("-")[0]!;
+/** A language without its script or region: "pt-BR" is "pt", "zh-Hant" is "zh". */
+const baseLanguage = (tag: string) => tag.split("-")[0]!;
+
+/** The language an edition is in, without its script or region. */
+const languageOf = (edition: Edition) => baseLanguage(edition.language);
 
 /** The earliest date among the editions in a language that have one, or undefined. */
 function firstRelease(editions: readonly Edition[], language: string) {
@@ -22,24 +27,28 @@ function firstRelease(editions: readonly Edition[], language: string) {
 }
 
 /**
- * When the volume came out in Japan and in English: `releasedJp` and `releasedEn` where written, else
- * the first edition in that language that has a date. `releasedEn: null` (no English edition yet)
- * stays null; a date that no field gives is not known.
+ * When the volume came out in the series' original language (`originalLanguage`, a BCP 47 tag) and in
+ * English: `releasedJp` and `releasedEn` where written, else the first edition in that language (any
+ * script or region) that has a date. `releasedEn: null` (no English edition yet) stays null; a date
+ * that no field gives is not known.
  */
-export function volumeReleases(volume: Volume): {
+export function volumeReleases(
+  volume: Volume,
+  originalLanguage: string,
+): {
   releasedJp: string | undefined;
   releasedEn: string | null | undefined;
 } {
   return {
-    releasedJp: volume.releasedJp ?? firstRelease(volume.editions, "ja"),
+    releasedJp: volume.releasedJp ?? firstRelease(volume.editions, baseLanguage(originalLanguage)),
     releasedEn: volume.releasedEn !== undefined ? volume.releasedEn : firstRelease(volume.editions, "en"),
   };
 }
 
 /** What is wrong with a volume's editions, each with the field (under the volume) it concerns. */
-export function editionProblems(volume: Volume): { field: string; message: string }[] {
+export function editionProblems(volume: Volume, originalLanguage: string): { field: string; message: string }[] {
   const problems: { field: string; message: string }[] = [];
-  const { releasedJp } = volumeReleases(volume);
+  const { releasedJp } = volumeReleases(volume, originalLanguage);
   const seen = new Map<string, number>();
   volume.editions.forEach((edition, index) => {
     const field = `editions[${index}]`;
@@ -52,14 +61,14 @@ export function editionProblems(volume: Volume): { field: string; message: strin
       });
     else seen.set(one, index);
     if (
-      languageOf(edition) !== "ja" &&
+      languageOf(edition) !== baseLanguage(originalLanguage) &&
       edition.releasedOn &&
       releasedJp &&
       surelyBefore(edition.releasedOn, releasedJp)
     )
       problems.push({
         field: `${field}.releasedOn`,
-        message: `the "${edition.language}" edition (${edition.releasedOn}) cannot come out before the Japanese original (${releasedJp})`,
+        message: `the "${edition.language}" edition (${edition.releasedOn}) cannot come out before the ${formatOriginalLanguage(originalLanguage)} original (${releasedJp})`,
       });
   });
   const english = volume.editions.findIndex((edition) => languageOf(edition) === "en");

@@ -602,6 +602,24 @@ describe("a volume's editions and illustrator", () => {
     expect(entry?.aliases).toContain("The Wick That Would Not Burn");
   });
 
+  it("dates a Korean series' volume by its first edition in Korean, and holds translations to it", async () => {
+    const korean = { language: "ko", publisher: "Deungbul Books", releasedOn: "2015-11-02" };
+    const dir = withEditions(japanese, korean, english);
+    const series = JSON.parse(readFileSync(join(dir, "series.json"), "utf8"));
+    writeFileSync(join(dir, "series.json"), JSON.stringify({ ...series, originalLanguage: "ko-KR" }));
+    const { rows, problems } = await loadPack(dir, "tiny");
+    expect(problems).toEqual([]);
+    expect(rows!.ln_volumes[0]!.released_jp).toBe("2015-11-02");
+
+    writeFileSync(
+      join(dir, "light-novels.json"),
+      readFileSync(join(dir, "light-novels.json"), "utf8").replace('"2017-03"', '"2015-10"'),
+    );
+    expect(await problemsOf(dir)).toEqual([
+      'light-novels.json › collections[0].volumes[0].editions[2].releasedOn: the "en" edition (2015-10) cannot come out before the Korean original (2015-11-02)',
+    ]);
+  });
+
   it("refuses an edition's ISBN whose check digit is wrong", async () => {
     expect(await problemsOf(withEditions(japanese, { ...english, isbn: "978-1-98765-101-1" }))).toEqual([
       "light-novels.json › collections[0].volumes[0].editions[1].isbn: 978-1-98765-101-1 has the wrong check digit: the digits before it give 0 (978-1-98765-101-0), so one of them or the last is mistyped",

@@ -1,6 +1,7 @@
 import { usePublicConfig } from "~/browser/user";
 import { UNNAMED_SITE } from "~/lib/content/site-identity";
 import { cn } from "~/lib/cn";
+import { formatOriginalLanguage } from "~/lib/format";
 
 /**
  * Text in the series' original language (a title, a name, a quoted line), muted beside the English and
@@ -48,4 +49,9 @@ export function PersonName({ name }: { name: string }) {
       <span lang={language}>{original}</span>)
     </>
   );
+}
+
+/** The series' original language as the page's sentences name it ("Korean"): formatOriginalLanguage. */
+export function useOriginalLanguageName() {
+  return formatOriginalLanguage(useOriginalLanguage());
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { cutText, formatDate, formatLanguage, formatMonth, formatMonthRange, formatSite, wholePercent } from "./format";
+import {
+  cutText,
+  formatDate,
+  formatLanguage,
+  formatMonth,
+  formatMonthRange,
+  formatOriginalLanguage,
+  formatSite,
+  wholePercent,
+} from "./format";
 
 describe("formatSite", () => {
   it("names the site a link leads to by its host, without www", () => {
@@ -82,6 +91,16 @@ describe("formatLanguage", () => {
     expect(formatLanguage("zh-Hant")).toBe("Traditional Chinese");
     expect(formatLanguage("qqq")).toBe("qqq");
     expect(formatLanguage("not a tag")).toBe("not a tag");
+  });
+});
+
+describe("formatOriginalLanguage", () => {
+  it("names the series' original language alone, without its script or region", () => {
+    expect(formatOriginalLanguage("ja")).toBe("Japanese");
+    expect(formatOriginalLanguage("ko")).toBe("Korean");
+    expect(formatOriginalLanguage("zh-Hans")).toBe("Chinese");
+    expect(formatOriginalLanguage("zh-Hant-TW")).toBe("Chinese");
+    expect(formatOriginalLanguage("qqq")).toBe("qqq");
   });
 });
 

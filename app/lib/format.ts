@@ -136,3 +136,12 @@ export function formatLanguage(tag: string) {
     return tag;
   }
 }
+
+/**
+ * The series' original language as the site's sentences name it ("differ from the Korean", a volume's
+ * "Japanese" date beside its "English" one): the language alone, without its script or region, so
+ * "zh-Hant" is "Chinese" (an edition's own language keeps them: formatLanguage).
+ */
+export function formatOriginalLanguage(tag: string) {
+  return formatLanguage(tag.split("-")[0]!);
+}

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { UnreachedTitlesNote } from "~/components/unit-title";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { VolumeCard } from "~/components/light-novels/volume-card";
+import { useOriginalLanguageName } from "~/components/original-text";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { cn } from "~/lib/cn";
@@ -69,12 +70,13 @@ export default function LightNovels({ loaderData }: Route.ComponentProps) {
     paging,
   } = useShieldedData(loaderData).data;
   const collection = collections.find((each) => each.code === selectedCollection);
+  const original = useOriginalLanguageName();
 
   return (
     <>
       <PageHeader
         title="Light novels"
-        lead="Each collection with its volumes: Japanese and English release dates, ISBNs, chapters, and how far into the web novel they go."
+        lead={`Each collection with its volumes: ${original} and English release dates, ISBNs, chapters, and how far into the web novel they go.`}
       />
       <nav aria-label="Collections" className="mb-8 flex flex-wrap gap-2">
         {collections.map((each) => (

@@ -2,6 +2,7 @@ import type { LnVolumeRow, SearchEntryRow, VolumeChangeRow } from "../rows";
 import { lightNovelChapterName, lightNovelChapterOf, volumeNumberName } from "../../app/lib/content/labels";
 import { surelyBefore } from "../../app/lib/content/dates";
 import { unitPath, volumeKey } from "../../app/lib/content/units";
+import { formatOriginalLanguage } from "../../app/lib/format";
 import { isbnAsWord } from "../../app/lib/search/query";
 import { collectionSpans, volumeSpanProblems } from "../adaptation";
 import { editionProblems, editionsColumn, volumeReleases } from "../editions";
@@ -11,11 +12,12 @@ import { originalBeside, labelOf, mediaPath, positionOf, type Resolution } from 
 /**
  * Collections, volumes and what each volume changed: what a volume adapts must be chapters, in order,
  * that no other volume of its collection adapts unless it declares it (../adaptation: `volumeSpanProblems`);
- * English after Japanese release; a change's chapters run forwards, and a cut scene lies among the
+ * English after the original's release; a change's chapters run forwards, and a cut scene lies among the
  * chapters the volume adapts.
  */
 export function lightNovelRows({ pack, packName, timeline, revealersOf, titleReachOf, reference, report }: Resolution) {
   const file = "light-novels.json";
+  const { originalLanguage } = pack.series;
   const volumes: LnVolumeRow[] = [];
   const changes: VolumeChangeRow[] = [];
   const search: SearchEntryRow[] = [];
@@ -40,14 +42,15 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, titleRea
           `${path}.overlapsPrevious`,
           `${key} adapts no web novel chapters, so it shares none with the volume before it: leave overlapsPrevious out`,
         );
-      const { releasedJp, releasedEn } = volumeReleases(volume);
+      const { releasedJp, releasedEn } = volumeReleases(volume, originalLanguage);
       if (volume.releasedEn && releasedJp && surelyBefore(volume.releasedEn, releasedJp))
         report(
           file,
           `${path}.releasedEn`,
-          `the English release (${volume.releasedEn}) cannot come before the Japanese one (${releasedJp})`,
+          `the English release (${volume.releasedEn}) cannot come before the ${formatOriginalLanguage(originalLanguage)} one (${releasedJp})`,
         );
-      for (const problem of editionProblems(volume)) report(file, `${path}.${problem.field}`, problem.message);
+      for (const problem of editionProblems(volume, originalLanguage))
+        report(file, `${path}.${problem.field}`, problem.message);
       const printed = new Set<string>();
       (volume.sideStories ?? []).forEach((story, s) => {
         if (printed.has(story)) report(file, `${path}.sideStories[${s}]`, `names ${story} twice`);

@@ -428,8 +428,8 @@ test("dates show at the precision the pack knows them, and a volume reads 'Not y
   await expect(page.locator("#ln-ssc-2")).not.toContainText("Not yet");
   await page.goto("/light_novels?collection=ex");
   await waitForHydration(page);
-  await expect(page.locator("#ln-ex-2")).toContainText(/Japan\s*Jul 2018/);
-  await expect(page.locator("#ln-ex-3")).toContainText(/Japan\s*2019/);
+  await expect(page.locator("#ln-ex-2")).toContainText(/Japanese\s*Jul 2018/);
+  await expect(page.locator("#ln-ex-3")).toContainText(/Japanese\s*2019/);
 });
 
 /*

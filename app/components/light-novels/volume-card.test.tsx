@@ -1,5 +1,5 @@
-import { render, screen, within } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LightNovelVolume } from "~/lib/content/light-novels";
 import { gated } from "~/lib/shield/gated";
@@ -48,18 +48,20 @@ function volume(titles: { own: string | null; english: string | null }): LightNo
   };
 }
 
-function renderCard(card: LightNovelVolume) {
-  const Stub = createRoutesStub([
-    {
-      path: "/light_novels",
-      Component: () => (
-        <ul>
-          <VolumeCard volume={card} collectionName="Lanternfall" eager={false} />
-        </ul>
-      ),
-    },
-  ]);
-  render(<Stub initialEntries={["/light_novels"]} />);
+/** The card on its page, for a series first written in `originalLanguage` (the root's public config) where given. */
+function renderCard(card: LightNovelVolume, originalLanguage?: string) {
+  const page = {
+    id: "page",
+    path: "/light_novels",
+    Component: () => (
+      <ul>
+        <VolumeCard volume={card} collectionName="Lanternfall" eager={false} />
+      </ul>
+    ),
+  };
+  const Stub = createRoutesStub([{ id: "root", path: "/", Component: Outlet, children: [page] }]);
+  const config = originalLanguage === undefined ? undefined : { originalLanguage };
+  render(<Stub initialEntries={["/light_novels"]} hydrationData={{ loaderData: { root: { config }, page: null } }} />);
 }
 
 describe("VolumeCard", () => {
@@ -73,6 +75,16 @@ describe("VolumeCard", () => {
       "Japanese\u00a0· Hoshikuzu Bunko\u00a0· 25 Apr 2016ISBN 978-4-86716-101-2",
       "English\u00a0· Cinderlight Press\u00a0· Jun 2017ISBN 978-1-98765-101-0",
     ]);
+  });
+
+  it("dates the volume in the series' original language and in English", () => {
+    renderCard(volume({ own: null, english: null }));
+    expect(screen.getByText("Japanese", { selector: "dt" }).nextElementSibling).toHaveTextContent("25 Apr 2016");
+    expect(screen.getByText("English", { selector: "dt" }).nextElementSibling).toHaveTextContent("27 Jun 2017");
+    cleanup();
+    renderCard(volume({ own: null, english: null }), "ko");
+    expect(screen.getByText("Korean", { selector: "dt" }).nextElementSibling).toHaveTextContent("25 Apr 2016");
+    expect(screen.queryByText("Japanese", { selector: "dt" })).toBeNull();
   });
 
   it("shows an edition's title where the volume's own is shown, and holds it back with it", () => {

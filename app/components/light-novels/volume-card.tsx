@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { DiscussionLink } from "~/components/discussion-link";
 import { KeepForOffline } from "~/components/offline/keep-for-offline";
-import { OriginalText, PersonName } from "~/components/original-text";
+import { OriginalText, PersonName, useOriginalLanguageName } from "~/components/original-text";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
 import { titleHiddenAfter, UnitTitle, useShownContent, useTitleHeldBack } from "~/components/unit-title";
@@ -24,6 +24,8 @@ interface VolumeProps {
 
 export function VolumeCard({ volume, collectionName, eager }: VolumeProps) {
   const name = volumeName(collectionName, volume);
+  // The original edition's date goes by its language, beside the English one's: "Korean", "English".
+  const original = useOriginalLanguageName();
   return (
     // On a phone the cover sits beside the name and dates only, and what follows takes the card's
     // whole width: beside a cover, a column of 150 px is too narrow for a sentence.
@@ -49,7 +51,7 @@ export function VolumeCard({ volume, collectionName, eager }: VolumeProps) {
         {/* Beside the cover, a phone with a large text size leaves too little room for a label and a date
             side by side: each date then goes under its label. */}
         <dl className="grid grid-cols-1 gap-x-3 gap-y-0.5 text-sm @min-[9.5rem]:grid-cols-[auto_1fr]">
-          <dt className="text-muted-foreground">Japan</dt>
+          <dt className="text-muted-foreground">{original}</dt>
           <dd>
             <StoryDate date={volume.releasedJp} />
           </dd>
