@@ -6,6 +6,7 @@ import { formatDate } from "~/lib/format";
 import { type Release, releaseKind, releasePath, releasePlace } from "~/lib/feeds/releases";
 import { isRevealed } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
+import { useOriginalLanguage } from "~/components/original-text";
 
 /**
  * One release as a link to where the site shows it: what kind it is, its title (or, where the title is
@@ -13,12 +14,13 @@ import { useShield } from "~/browser/spoiler-shield";
  */
 export function ReleaseRow({ release }: { release: Release }) {
   const shield = useShield();
+  const originalLanguage = useOriginalLanguage();
   const { label, title } = release;
   const revealed = isRevealed(shield, title.revealedBy);
   const named = revealed && title.content !== null ? titleBesideLabel(label, title.content) : null;
   return (
     <Link to={releasePath(release)} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted">
-      <Badge tone="outline">{releaseKind(release)}</Badge>
+      <Badge tone="outline">{releaseKind(release, originalLanguage)}</Badge>
       {/* Known but still on its way, a title keeps the row as it was, so nothing moves twice. */}
       <span className="font-medium" aria-busy={revealed && !named ? true : undefined}>
         {named ? named.title : releasePlace(release)}

@@ -1,6 +1,6 @@
 import { siteIdentity } from "~/server/site-identity.server";
 import { datePrecision } from "~/lib/content/dates";
-import { formatDate } from "~/lib/format";
+import { formatDate, formatOriginalLanguage } from "~/lib/format";
 import { seal } from "~/lib/shield/gated";
 import { renderCalendar } from "~/lib/feeds/icalendar";
 import { releaseDay, releaseEvent, releaseId, releaseKind, releaseName, releasePath } from "~/lib/feeds/releases";
@@ -17,7 +17,7 @@ export { refuseForm as action } from "~/server/stray-forms.server";
 const CALENDAR_SIZE = 200;
 
 /**
- * An iCalendar feed of light novel, manga and anime release dates (volumes in Japan and in English, manga volumes, episodes),
+ * An iCalendar feed of light novel, manga and anime release dates (volumes in the original language and in English, manga volumes, episodes),
  * for a calendar app to subscribe to. Like a feed it is sealed for what its address states (by default
  * nothing): an event is named by its place unless `?reveal=titles` asks for titles that spoil nothing.
  */
@@ -40,16 +40,15 @@ export const loader = answeringErrors(async ({ context, request }: Route.LoaderA
   const ics = renderCalendar({
     productId: `-//${site.name}//Releases//EN`,
     name: `${site.name}: release dates`,
-    description:
-      "Light novel volumes in Japan and in English, manga volumes and anime episodes, without spoiling a title.",
+    description: `Light novel volumes in ${formatOriginalLanguage(site.originalLanguage)} and in English, manga volumes and anime episodes, without spoiling a title.`,
     stamp: today,
     events: releases.map((release) => ({
       uid: `${releaseId(release)}@${host}`,
       date: release.releasedOn,
-      summary: `${releaseEvent(release)}: ${releaseName(release)}`,
-      description: `${releaseEvent(release)}: ${formatDate(release.releasedOn)}. ${origin}${releasePath(release)}`,
+      summary: `${releaseEvent(release, site.originalLanguage)}: ${releaseName(release)}`,
+      description: `${releaseEvent(release, site.originalLanguage)}: ${formatDate(release.releasedOn)}. ${origin}${releasePath(release)}`,
       url: `${origin}${releasePath(release)}`,
-      categories: [releaseKind(release)],
+      categories: [releaseKind(release, site.originalLanguage)],
     })),
   });
   return new Response(ics, {

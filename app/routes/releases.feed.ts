@@ -49,14 +49,14 @@ export const loader = answeringErrors(async ({ params, context, request }: Route
   const entries = recent.map((release) => ({
     // A volume's two editions share a page, as a manga volume shares its first chapter's: the id says which.
     id: `tag:${host},2026:release/${releaseId(release)}`,
-    title: `${releaseKind(release)}: ${releaseName(release)}`,
+    title: `${releaseKind(release, site.originalLanguage)}: ${releaseName(release)}`,
     link: `${origin}${releasePath(release)}`,
     // A month, a quarter or a year has no day to publish it on: it joins the feed once it is over (decisions 41, 69).
     updated: dateEnd(release.releasedOn),
     ...(datePrecision(release.releasedOn) === "day" ? { published: release.releasedOn } : {}),
     authors: [site.name],
     categories: [release.medium, ...(release.edition ? [release.edition] : [])],
-    summary: `${releaseName(release)}. ${releaseEvent(release)}: ${formatDate(release.releasedOn)}.${
+    summary: `${releaseName(release)}. ${releaseEvent(release, site.originalLanguage)}: ${formatDate(release.releasedOn)}.${
       release.title.content === null
         ? " Its title is left out until your progress reaches it; the site shows it then, or at once if you choose to see titles of what you have not reached."
         : ""

@@ -7,7 +7,7 @@ import { ReleaseRow } from "~/components/release-row";
 import { cn } from "~/lib/cn";
 import { media, mediumLabels } from "~/lib/content/units";
 import { oneOf } from "~/lib/http/params";
-import { pageMeta } from "~/lib/http/meta";
+import { originalLanguageNameFrom, pageMeta } from "~/lib/http/meta";
 import { missingMedium } from "~/lib/http/missing-filter";
 import { pageInfo, showingRange } from "~/lib/http/paging";
 import {
@@ -99,8 +99,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
     { matches, error },
     {
       title: data?.everyUpcoming ? `${title} coming up` : title,
-      description:
-        "What came out lately and what is coming in every medium: web novel chapters, light novel volumes in Japan and in English, anime episodes, Break Time and side stories, without spoiling a title.",
+      description: `What came out lately and what is coming in every medium: web novel chapters, light novel volumes in ${originalLanguageNameFrom(matches)} and in English, anime episodes, Break Time and side stories, without spoiling a title.`,
     },
   );
 };

@@ -135,7 +135,7 @@ describe("releases dated by their month or year, or not at all", () => {
       const entry = (await feed.text()).split("<entry>").find((part) => part.includes("release/ln:main-2/jp"))!;
       expect(entry).toContain("<updated>2016-06-30T00:00:00Z</updated>");
       expect(entry).not.toContain("<published>");
-      expect(entry).toContain("On sale in Japan: Jun 2016.");
+      expect(entry).toContain("On sale in Japanese: Jun 2016.");
       const calendar = await settle(calendarLoader, "/releases/calendar.ics");
       if (!(calendar instanceof Response)) throw new Error("the calendar is a response");
       const ics = await calendar.text();
@@ -210,7 +210,7 @@ describe("releases known to a quarter of a year", () => {
       const entry = (await feed.text()).split("<entry>").find((part) => part.includes("release/ln:main-2/jp"))!;
       expect(entry).toContain("<updated>2016-06-30T00:00:00Z</updated>");
       expect(entry).not.toContain("<published>");
-      expect(entry).toContain("On sale in Japan: Apr–Jun 2016.");
+      expect(entry).toContain("On sale in Japanese: Apr–Jun 2016.");
       const calendar = await settle(calendarLoader, "/releases/calendar.ics");
       if (!(calendar instanceof Response)) throw new Error("the calendar is a response");
       const ics = await calendar.text();

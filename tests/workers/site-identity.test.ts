@@ -74,6 +74,22 @@ describe("the site's name", () => {
     expect(results).toEqual([{ original_language: "ko" }]);
   });
 
+  it("names the original editions in a Korean series' feed and calendar by its language", async () => {
+    await importTestPack("tiny", {
+      edit: (files) => {
+        files["series.json"].originalLanguage = "ko";
+      },
+    });
+    const feed = await (await load(releasesFeedLoader, "/releases/feed.xml")).text();
+    expect(feed).toContain("<title>Light novel, Korean: ");
+    expect(feed).toContain("On sale in Korean: ");
+    expect(feed).not.toMatch(/Japan/);
+    const calendar = await (await load(calendarLoader, "/releases/calendar.ics")).text();
+    expect(calendar).toContain("Light novel volumes in Korean and in English");
+    expect(calendar).toContain("SUMMARY:On sale in Korean: ");
+    expect(calendar).not.toMatch(/Japan/);
+  });
+
   it("gives way to the settings", async () => {
     await importTestPack("tiny");
     expect(await rootConfig({ SITE_NAME: "Another Companion", SITE_DESCRIPTION: "Elsewhere." })).toMatchObject({

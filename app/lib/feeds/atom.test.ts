@@ -20,7 +20,7 @@ describe("renderAtom", () => {
           published: "2016-04-25",
           authors: ["Lanternfall Companion"],
           categories: ["light_novels", "jp"],
-          summary: "On sale in Japan: 25 Apr 2016. <script>alert(1)</script>",
+          summary: "On sale in Japanese: 25 Apr 2016. <script>alert(1)</script>",
         },
       ],
     });

@@ -2,25 +2,33 @@ import { describe, expect, it } from "vitest";
 import { feedAddress, releaseEvent, releaseId, releaseKind, releaseName, releasePlace } from "./releases";
 
 describe("releaseKind", () => {
-  it("names a light novel edition by its language, the Japanese as the English", () => {
-    expect(releaseKind({ medium: "light_novels", edition: "jp", volume: null, label: "Lanternfall 2" })).toBe(
-      "Light novel, Japanese",
+  it("names a light novel edition by its language, the original as the English", () => {
+    const volume = { medium: "light_novels" as const, volume: null, label: "Lanternfall 2" };
+    expect(releaseKind({ ...volume, edition: "jp" }, "ja")).toBe("Light novel, Japanese");
+    expect(releaseKind({ ...volume, edition: "en" }, "ja")).toBe("Light novel, English");
+    expect(releaseKind({ medium: "anime", edition: null, volume: null, label: "Season 1 · Episode 2" }, "ja")).toBe(
+      "Anime",
     );
-    expect(releaseKind({ medium: "light_novels", edition: "en", volume: null, label: "Lanternfall 2" })).toBe(
-      "Light novel, English",
-    );
-    expect(releaseKind({ medium: "anime", edition: null, volume: null, label: "Season 1 · Episode 2" })).toBe("Anime");
-    expect(releaseEvent({ medium: "light_novels", edition: "jp", volume: null })).toBe("On sale in Japan");
+    expect(releaseEvent({ ...volume, edition: "jp" }, "ja")).toBe("On sale in Japanese");
+    expect(releaseEvent({ ...volume, edition: "en" }, "ja")).toBe("On sale in English");
+  });
+
+  it("names the original edition of a Korean or Chinese series by its language", () => {
+    const volume = { medium: "light_novels" as const, edition: "jp" as const, volume: null, label: "Volume 2" };
+    expect(releaseKind(volume, "ko")).toBe("Light novel, Korean");
+    expect(releaseEvent(volume, "ko")).toBe("On sale in Korean");
+    expect(releaseKind(volume, "zh-Hans")).toBe("Light novel, Chinese");
+    expect(releaseEvent({ ...volume, edition: "en" }, "ko")).toBe("On sale in English");
   });
 
   it("tells a manga volume from the manga's chapters, and its id from its first chapter's", () => {
     const chapter = { medium: "manga" as const, edition: null, volume: null, label: "Manga 2 · Chapter 3" };
-    expect(releaseKind({ ...chapter, volume: 2 })).toBe("Manga volume");
-    expect(releaseEvent({ medium: "manga", edition: null, volume: 2 })).toBe("On sale");
+    expect(releaseKind({ ...chapter, volume: 2 }, "ja")).toBe("Manga volume");
+    expect(releaseEvent({ medium: "manga", edition: null, volume: 2 }, "ja")).toBe("On sale");
     // A chapter by its series, which says the medium, over its place in it: the medium said once.
-    expect(releaseKind(chapter)).toBe("Manga 2");
+    expect(releaseKind(chapter, "ja")).toBe("Manga 2");
     expect(releasePlace(chapter)).toBe("Chapter 3");
-    expect(releaseEvent({ medium: "manga", edition: null, volume: null })).toBe("Published");
+    expect(releaseEvent({ medium: "manga", edition: null, volume: null }, "ja")).toBe("Published");
     expect(releaseId({ key: "manga:wick-5", edition: null, volume: 2 })).not.toBe(
       releaseId({ key: "manga:wick-5", edition: null, volume: null }),
     );

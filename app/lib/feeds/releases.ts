@@ -1,9 +1,10 @@
 import { mediumAndPlace, placeWithinMedium, titleBesideLabel } from "../content/labels";
+import { formatOriginalLanguage } from "../format";
 import { type Medium, unitMediumLabels, unitPath } from "../content/units";
 import type { Gated } from "../shield/gated";
 import { REVEAL_PARAMETER, type TitlesChoice, UNREACHED_TITLES } from "../shield/knowledge";
 
-/** A light novel volume comes out twice: in Japan, then (perhaps) in English. */
+/** A light novel volume comes out twice: in the series' original language ("jp", named for a Japanese series), then (perhaps) in English. */
 export type Edition = "jp" | "en";
 
 /**
@@ -81,9 +82,16 @@ export const releasePlace = (release: Pick<Release, "label" | "medium" | "volume
   // A manga chapter's series is its kind ("Manga 2"), so its place is the chapter alone.
   release.medium === "manga" && release.volume === null ? mediumAndPlace(release).place : placeWithinMedium(release);
 
-/** What happens on a release's date, in a few words: "On sale in Japan", "On air". */
-export function releaseEvent({ medium, edition, volume }: Pick<Release, "medium" | "edition" | "volume">) {
-  if (edition) return edition === "jp" ? "On sale in Japan" : "On sale in English";
+/**
+ * What happens on a release's date, in a few words: "On sale in Japanese", "On sale in English", "On
+ * air". A light novel edition goes by its language: the original by the series' (`originalLanguage`, a
+ * BCP 47 tag), so a Korean series' volume is "On sale in Korean".
+ */
+export function releaseEvent(
+  { medium, edition, volume }: Pick<Release, "medium" | "edition" | "volume">,
+  originalLanguage: string,
+) {
+  if (edition) return `On sale in ${editionLanguage(edition, originalLanguage)}`;
   if (medium === "anime_specials") return "Released";
   if (volume !== null) return "On sale";
   return medium === "anime" || medium === "break_time" ? "On air" : "Published";
@@ -91,16 +99,23 @@ export function releaseEvent({ medium, edition, volume }: Pick<Release, "medium"
 
 /**
  * "Light novel, Japanese", "Light novel, English", "Anime", "Manga 2": what came out, in a badge's few words. An
- * edition goes by its language, both alike.
+ * edition goes by its language, both alike (the original's is the series' `originalLanguage`: "Light novel, Korean").
  */
-export function releaseKind(release: Pick<Release, "medium" | "edition" | "volume" | "label">) {
+export function releaseKind(
+  release: Pick<Release, "medium" | "edition" | "volume" | "label">,
+  originalLanguage: string,
+) {
   const { medium, edition, volume } = release;
   if (volume !== null) return `${unitMediumLabels[medium]} volume`;
   // A manga chapter by its series, which says the medium: "Manga 2" over "Chapter 3".
   if (medium === "manga") return mediumAndPlace(release).medium;
   const kind = unitMediumLabels[medium];
-  return edition ? `${kind}, ${edition === "jp" ? "Japanese" : "English"}` : kind;
+  return edition ? `${kind}, ${editionLanguage(edition, originalLanguage)}` : kind;
 }
+
+/** The language an edition is in, by name: the original's is the series' own ("Korean"), the other English. */
+const editionLanguage = (edition: Edition, originalLanguage: string) =>
+  edition === "jp" ? formatOriginalLanguage(originalLanguage) : "English";
 
 /** A medium's releases in a sentence: "web novel releases", "Break Time releases". */
 export const releaseNouns: Record<Medium, string> = {

@@ -1,4 +1,5 @@
 import { UNNAMED_SITE } from "../content/site-identity";
+import { formatOriginalLanguage } from "../format";
 import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
 import { isMissingFilter } from "./missing-filter-check";
 
@@ -45,6 +46,13 @@ export function pageMeta({ matches, error }: MetaArgs, page: PageMeta): MetaDesc
 export function siteNameFrom(matches: ReadonlyArray<{ id: string; data: unknown } | undefined>) {
   const root = matches.find((match) => match?.id === "root")?.data as { config?: { siteName?: string } } | undefined;
   return root?.config?.siteName;
+}
+
+/** The series' original language as a meta function's sentences name it ("Korean"), from the root loader's data. */
+export function originalLanguageNameFrom(matches: ReadonlyArray<{ id: string; data: unknown } | undefined>) {
+  const root = matches.find((match) => match?.id === "root")?.data as
+    { config?: { originalLanguage?: string } } | undefined;
+  return formatOriginalLanguage(root?.config?.originalLanguage ?? UNNAMED_SITE.originalLanguage);
 }
 
 /**
