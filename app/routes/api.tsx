@@ -34,7 +34,7 @@ const endpoints = [
   ["/characters/{slug}", "One character, with the facts and relationships the reader knows."],
   [
     "/translation-notes",
-    "Where the official English light novels and anime differ from the Japanese; medium=, unit=, paged.",
+    "Where the official English light novels and anime differ from the original; medium=, unit=, paged.",
   ],
   ["/releases", "What is coming and what came out, of every medium or one (medium=), newest first, page= for older."],
   [

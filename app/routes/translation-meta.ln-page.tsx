@@ -12,7 +12,7 @@ import { volumeName, volumeNumberName } from "~/lib/content/labels";
 import { formatDate } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { parseLnMistakeSlug, parseMistakeFilters } from "~/lib/mistakes/rules";
-import { pageMeta } from "~/lib/http/meta";
+import { originalLanguageNameFrom, pageMeta } from "~/lib/http/meta";
 import { showingRange } from "~/lib/http/paging";
 import { getLnCollectionMistakes, getVolumeMistakes } from "~/models/light-novel-mistakes.server";
 import { useShieldedData } from "~/browser/spoiler-shield";
@@ -73,7 +73,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
       {
         title: `${name}: translation notes`,
         description: data.englishOut
-          ? `Where the official English edition of ${name} differs from the Japanese, in reading order.`
+          ? `Where the official English edition of ${name} differs from the ${originalLanguageNameFrom(matches)}, in reading order.`
           : `${name} has no official English edition yet.`,
         type: "article",
       },

@@ -5,6 +5,7 @@ import { LnMistakeEntry } from "~/components/mistakes/ln-mistake-entry";
 import { ShieldedList } from "~/components/shielded-list";
 import { VolumeCountTable } from "~/components/mistakes/volume-count-table";
 import { PageHeader } from "~/components/page-header";
+import { useOriginalLanguageName } from "~/components/original-text";
 import { Pagination } from "~/components/pagination";
 import { FilterForm } from "~/components/filter-form";
 import { Input } from "~/components/ui/input";
@@ -53,6 +54,7 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
   const { query, volumes, matches, paging } = useShieldedData(loaderData, {
     withheld: sealedCopy(loaderData).query !== "",
   }).data;
+  const original = useOriginalLanguageName();
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
@@ -85,7 +87,7 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
         />
       </FilterForm>
       <p id="mistake-query-hint" className="-mt-6 mb-8 text-sm text-muted-foreground">
-        Searches the official text, the suggestions, the Japanese and the notes.
+        Searches the official text, the suggestions, the {original} and the notes.
       </p>
       {query ? (
         <section aria-labelledby="matches-title" className="mb-10 space-y-3">
