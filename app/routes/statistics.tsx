@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { BarChart, type BarChartProps, countBars } from "~/components/charts/bar-chart";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
+import { useOriginalLanguageName } from "~/components/original-text";
 import { rangeLabel, yearStarts } from "~/lib/content/chart-ranges";
 import { formatNumber, formatMonth, wholePercent } from "~/lib/format";
 import { pageMeta } from "~/lib/http/meta";
@@ -60,9 +61,11 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
   const { totals, arcs, releases, years, mistakes, introductions, anime, manga } = loaderData;
   const { words, chapters, chapters_without_words, chapters_without_month, volumes_undated } = totals;
   const lastYear = years.at(-1);
+  // A volume counts by its original edition, named by the series' language: "released in Korean".
+  const original = useOriginalLanguageName();
   const volumesByYear = lastYear
-    ? `Volumes released in Japan ${eachYear(years)}, years without one included; by the last year the light novels cover ${coverage(lastYear)}% of the web novel.`
-    : "No volume has a Japanese release date to count it in a year.";
+    ? `Volumes released in ${original} ${eachYear(years)}, years without one included; by the last year the light novels cover ${coverage(lastYear)}% of the web novel.`
+    : `No volume has a ${original} release date to count it in a year.`;
   const charts: BarChartProps[] = [
     {
       id: "words-per-arc",
@@ -107,7 +110,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
     {
       id: "volumes-per-year",
       title: "Light novel volumes per year",
-      description: `${volumesByYear}${lacking(volumes_undated, nouns.volume, "without a Japanese release date")}`,
+      description: `${volumesByYear}${lacking(volumes_undated, nouns.volume, `without a ${original} release date`)}`,
       unit: nouns.volume,
       ...countBars(
         "Volumes",
