@@ -5,7 +5,8 @@ import { PageHeader } from "~/components/page-header";
 import { ReportStatusBadge } from "~/components/report-status";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/http/meta";
-import { formByKind, reportForms, reportPlace, reportStatusLabels } from "~/lib/forms/report-forms";
+import { formByKind, reportForms, reportFormsIn, reportPlace, reportStatusLabels } from "~/lib/forms/report-forms";
+import { useOriginalLanguage } from "~/components/original-text";
 import { forgetDraft } from "~/browser/report-draft";
 import { useOptionalUser } from "~/browser/user";
 import { getReaderReports } from "~/models/reports.server";
@@ -34,6 +35,8 @@ export default function FeedbackHub({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const sent = params.get("sent");
   const uid = useOptionalUser()?.uid ?? null;
+  const originalLanguage = useOriginalLanguage();
+  const forms = reportFormsIn(originalLanguage);
   useEffect(() => {
     // The report is stored: its draft is no longer needed.
     if (sent && reportForms.some((form) => form.kind === sent)) forgetDraft(sent, uid);
@@ -52,7 +55,7 @@ export default function FeedbackHub({ loaderData }: Route.ComponentProps) {
         ) : null}
       </PageHeader>
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {reportForms.map((form) => (
+        {forms.map((form) => (
           <li key={form.slug}>
             <Link
               to={`/feedback_hub/${form.slug}`}
@@ -77,7 +80,9 @@ export default function FeedbackHub({ loaderData }: Route.ComponentProps) {
               <li key={report.id} className="rounded-lg border border-border bg-card p-4">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <p className="min-w-0 font-medium [overflow-wrap:anywhere]">
-                    <span className="text-sm text-muted-foreground">{formByKind(report.kind).title}: </span>
+                    <span className="text-sm text-muted-foreground">
+                      {formByKind(report.kind, originalLanguage).title}:{" "}
+                    </span>
                     {report.title}
                   </p>
                   <ReportStatusBadge status={report.status} />

@@ -161,3 +161,39 @@ describe("the report form", () => {
     expect(Object.keys(localStorage).filter((key) => key.startsWith("rc:draft"))).toEqual([]);
   });
 });
+
+describe("the light novel mistranslation form", () => {
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+  });
+
+  it("asks for the original in the series' own language: a Korean series' form asks for the Korean", async () => {
+    const Stub = createRoutesStub([
+      {
+        id: "root",
+        path: "/",
+        Component: Outlet,
+        HydrateFallback: () => null,
+        loader: () => ({ config: { originalLanguage: "ko" }, user: null }),
+        children: [
+          {
+            path: "/feedback_hub/:form",
+            Component: ReportForm as never,
+            HydrateFallback: () => null,
+            loader: () => ({
+              slug: "report_ln_mistl",
+              choices: { volumes: [{ value: "ln:main-1", label: "Lanternfall 1" }], episodes: [], platforms: [] },
+              prefill: {},
+              submissionId: "6f1c2a4e-8b3d-4c7a-9e21-0d5b7f3a1c92",
+            }),
+          },
+        ],
+      },
+    ]);
+    render(<Stub initialEntries={["/feedback_hub/report_ln_mistl"]} />);
+    expect(await screen.findByRole("textbox", { name: /^The Korean text, if you know it/ })).toBeInTheDocument();
+    expect(screen.getByText("The official English light novel says something the Korean does not.")).toBeVisible();
+    expect(screen.queryByText(/Japan/)).toBeNull();
+  });
+});

@@ -20,7 +20,8 @@ import {
 } from "~/lib/forms/form";
 import { isUnitKey } from "~/lib/content/units";
 import { timestampPastRuntimeMessage } from "~/lib/mistakes/rules";
-import { pageMeta } from "~/lib/http/meta";
+import { originalLanguageFrom, pageMeta } from "~/lib/http/meta";
+import { useOriginalLanguage } from "~/components/original-text";
 import { fieldNames, formBySlug, REPORT_LIMITS, validateReport } from "~/lib/forms/report-forms";
 import { keepingTheForm } from "~/browser/form-outage";
 import { useReportDraft } from "~/browser/report-draft";
@@ -60,7 +61,7 @@ export const clientAction = ({ request, params, serverAction }: Route.ClientActi
 };
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
-  const form = formBySlug(loaderData?.slug ?? "");
+  const form = formBySlug(loaderData?.slug ?? "", originalLanguageFrom(matches));
   return pageMeta({ matches, error }, { title: form?.title ?? "Feedback", description: form?.summary ?? "" });
 };
 
@@ -171,7 +172,8 @@ function browserDetails() {
 
 export default function ReportForm({ loaderData, actionData }: Route.ComponentProps) {
   const { slug, choices, prefill, submissionId } = loaderData;
-  const form = formBySlug(slug)!;
+  // Worded for the series: "The Korean text, if you know it".
+  const form = formBySlug(slug, useOriginalLanguage())!;
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<FormErrors | null>(null);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { keepingTheForm } from "~/browser/form-outage";
 import { PageHeader } from "~/components/page-header";
+import { useOriginalLanguage } from "~/components/original-text";
 import { Pagination } from "~/components/pagination";
 import { ReportStatusBadge } from "~/components/report-status";
 import { Button } from "~/components/ui/button";
@@ -226,7 +227,8 @@ function TriageItem({ report, refusal }: { report: Report; refusal?: Refusal<Dec
   const errors = formErrorsOf<DecisionField>(refusal);
   const values = refusal?.values ?? {};
   const field = (name: DecisionField) => `decision-${report.id}-${name}`;
-  const form = formByKind(report.kind);
+  // Its fields as the reader saw them: "The Korean text" for a Korean series.
+  const form = formByKind(report.kind, useOriginalLanguage());
   const mistranslation = report.kind === "ln_mistl" || report.kind === "anime_mistl";
   return (
     <li className="rounded-lg border border-border bg-card p-4" aria-labelledby={`report-${report.id}`}>

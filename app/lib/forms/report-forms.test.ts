@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formBySlug, reportForms, reportPlace, unitChoice, validateReport } from "./report-forms";
+import { formByKind, formBySlug, reportForms, reportPlace, unitChoice, validateReport } from "./report-forms";
 
 describe("report forms", () => {
   it("has the five forms at their addresses", () => {
@@ -75,6 +75,28 @@ describe("report forms", () => {
       expect(validateReport(ln, { ...base, location }).errors, location).toEqual({
         location: "Write a page (p. 112), a percentage (43%) or a Kindle location (loc. 1234).",
       });
+  });
+});
+
+describe("the forms' words for the original", () => {
+  const labelOf = (form: ReturnType<typeof formByKind>, name: string) =>
+    form.fields.find((field) => field.name === name)?.label;
+
+  it("name the series' original language on a page: Japanese, Korean or Chinese", () => {
+    const japanese = formBySlug("report_ln_mistl", "ja")!;
+    expect(japanese.summary).toBe("The official English light novel says something the Japanese does not.");
+    expect(labelOf(japanese, "japanese")).toBe("The Japanese text, if you know it");
+    const korean = formBySlug("report_ln_mistl", "ko")!;
+    expect(korean.summary).toBe("The official English light novel says something the Korean does not.");
+    expect(labelOf(korean, "japanese")).toBe("The Korean text, if you know it");
+    expect(formByKind("anime_mistl", "zh-Hans").summary).toBe(
+      "A subtitle, dub or caption line differs from the Chinese.",
+    );
+  });
+
+  it("say the original, in no language, where no page shows them", () => {
+    expect(labelOf(formByKind("ln_mistl"), "japanese")).toBe("The original text, if you know it");
+    expect(formByKind("anime_mistl").summary).toBe("A subtitle, dub or caption line differs from the original.");
   });
 });
 

@@ -3,6 +3,7 @@ import { checkWith } from "./form";
 import { cleanCommentText, showsSomething } from "../discussion/comment-text";
 import { animeTrackLabels, bookLocationMessage, bookLocationPattern, mistakeTimestampPattern } from "../mistakes/rules";
 import type { ReportKind, ReportStatus } from "../vocabulary";
+import { formatOriginalLanguage } from "../format";
 
 /**
  * The five feedback forms: one definition each, from which both the page's fields and the zod schema
@@ -62,7 +63,11 @@ const area = (
   ...extra,
 });
 
-export const reportForms: FormDefinition[] = [
+/**
+ * The five forms, their words naming the story's original as `original` says it: the series' language
+ * ("Korean": "The Korean text, if you know it"), or "original" where the words need no language.
+ */
+const formsNaming = (original: string): FormDefinition[] => [
   {
     kind: "bug",
     slug: "report_bug",
@@ -96,7 +101,7 @@ export const reportForms: FormDefinition[] = [
     kind: "ln_mistl",
     slug: "report_ln_mistl",
     title: "Report a light novel mistranslation",
-    summary: "The official English light novel says something the Japanese does not.",
+    summary: `The official English light novel says something the ${original} does not.`,
     titleFrom: "official",
     fields: [
       { name: "volume", label: "Volume", kind: "select", required: true, max: 40, optionsFrom: "volumes" },
@@ -109,7 +114,7 @@ export const reportForms: FormDefinition[] = [
       }),
       area("official", "The official English text", true, 2000),
       area("suggested", "Your suggested translation", true, 2000),
-      area("japanese", "The original Japanese, if you know it", false, 2000),
+      area("japanese", `The ${original} text, if you know it`, false, 2000),
       area("why", "Why it matters", true, 2000, { help: "A literal gloss, or what the official text changes." }),
     ],
   },
@@ -129,7 +134,7 @@ export const reportForms: FormDefinition[] = [
     kind: "anime_mistl",
     slug: "report_anime_mistl",
     title: "Report an anime mistranslation",
-    summary: "A subtitle, dub or caption line differs from the Japanese.",
+    summary: `A subtitle, dub or caption line differs from the ${original}.`,
     titleFrom: "official",
     fields: [
       { name: "episode", label: "Episode", kind: "select", required: true, max: 40, optionsFrom: "episodes" },
@@ -161,12 +166,27 @@ export const reportForms: FormDefinition[] = [
   },
 ];
 
-export function formBySlug(slug: string) {
-  return reportForms.find((form) => form.slug === slug) ?? null;
+/**
+ * The forms as the server checks them and tools list them: their words say "the original" where they
+ * mean it. A page shows them in the series' language (reportFormsIn).
+ */
+export const reportForms = formsNaming("original");
+
+/** The forms as a page shows them, for a series first written in `originalLanguage` (a BCP 47 tag): "differs from the Korean". */
+export function reportFormsIn(originalLanguage: string) {
+  return formsNaming(formatOriginalLanguage(originalLanguage));
 }
 
-export function formByKind(kind: ReportKind) {
-  return reportForms.find((form) => form.kind === kind)!;
+/** One form by its address; in the series' language where `originalLanguage` is given (a page), else as reportForms. */
+export function formBySlug(slug: string, originalLanguage?: string) {
+  const forms = originalLanguage === undefined ? reportForms : reportFormsIn(originalLanguage);
+  return forms.find((form) => form.slug === slug) ?? null;
+}
+
+/** One form by its kind; in the series' language where `originalLanguage` is given (a page), else as reportForms. */
+export function formByKind(kind: ReportKind, originalLanguage?: string) {
+  const forms = originalLanguage === undefined ? reportForms : reportFormsIn(originalLanguage);
+  return forms.find((form) => form.kind === kind)!;
 }
 
 /**

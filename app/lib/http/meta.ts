@@ -48,11 +48,16 @@ export function siteNameFrom(matches: ReadonlyArray<{ id: string; data: unknown 
   return root?.config?.siteName;
 }
 
-/** The series' original language as a meta function's sentences name it ("Korean"), from the root loader's data. */
-export function originalLanguageNameFrom(matches: ReadonlyArray<{ id: string; data: unknown } | undefined>) {
+/** The series' original language (a BCP 47 tag) from the root loader's data, for meta functions. */
+export function originalLanguageFrom(matches: ReadonlyArray<{ id: string; data: unknown } | undefined>) {
   const root = matches.find((match) => match?.id === "root")?.data as
     { config?: { originalLanguage?: string } } | undefined;
-  return formatOriginalLanguage(root?.config?.originalLanguage ?? UNNAMED_SITE.originalLanguage);
+  return root?.config?.originalLanguage ?? UNNAMED_SITE.originalLanguage;
+}
+
+/** The series' original language as a meta function's sentences name it ("Korean"). */
+export function originalLanguageNameFrom(matches: ReadonlyArray<{ id: string; data: unknown } | undefined>) {
+  return formatOriginalLanguage(originalLanguageFrom(matches));
 }
 
 /**
