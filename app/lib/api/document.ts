@@ -75,14 +75,14 @@ export function apiDocument(origin: string) {
       "/translation-notes": endpoint(
         "listTranslationNotes",
         "Translation notes",
-        "Where the official English light novels and anime differ from the Japanese: light novel notes, then anime notes, each in story order. Every note quotes the story, so only the notes `reveal` reveals are listed (none without it), counted and paged among themselves.",
+        "Where the official English light novels and anime differ from the original: light novel notes, then anime notes, each in story order. Every note quotes the story, so only the notes `reveal` reveals are listed (none without it), counted and paged among themselves.",
         ["reveal", "page", "per_page", "noteMedium", "noteUnit"],
         success(ref("TranslationNotePage"), "One page of notes."),
       ),
       "/releases": endpoint(
         "listReleases",
         "Releases",
-        `The release radar: what is coming (soonest first, at most 50) and what came out (newest first, 50 a page), of every medium or one. A light novel volume is released twice, in Japan (\`edition: jp\`) and in English (\`en\`); a manga volume is released apart from its chapters and goes by its first chapter's \`key\` with its \`volume\` number, so a release is told apart by \`key\`, \`edition\` and \`volume\` together. Every release is listed; a title that spoils is null unless \`reveal\` reveals it, and a release without a title of its own carries its label as its title. A release dated by its month, quarter or year is coming until that month, quarter or year is over, and sorts by the earliest it can be; an undated one is not a release.`,
+        `The release radar: what is coming (soonest first, at most 50) and what came out (newest first, 50 a page), of every medium or one. A light novel volume is released twice, in the series' original language (\`edition: jp\`, named for a Japanese series) and in English (\`en\`); a manga volume is released apart from its chapters and goes by its first chapter's \`key\` with its \`volume\` number, so a release is told apart by \`key\`, \`edition\` and \`volume\` together. Every release is listed; a title that spoils is null unless \`reveal\` reveals it, and a release without a title of its own carries its label as its title. A release dated by its month, quarter or year is coming until that month, quarter or year is over, and sorts by the earliest it can be; an undated one is not a release.`,
         ["reveal", "page", "releaseMedium"],
         success(ref("Releases"), "What is coming and one page of what came out."),
       ),

@@ -87,7 +87,10 @@ export const apiSchemas = {
         description: "Chapters whose word count is not known: `words` sums the others.",
       },
       chapters_without_month: { type: "integer", description: "Chapters whose date is not known to the month." },
-      volumes_undated: { type: "integer", description: "Light novel volumes whose Japanese date is not known." },
+      volumes_undated: {
+        type: "integer",
+        description: "Light novel volumes whose date in the original language is not known.",
+      },
     }),
     arcs: { type: "array", items: object({ number: { type: "integer" }, title: { type: "string" } }) },
     light_novel_collections: {
@@ -192,7 +195,7 @@ export const apiSchemas = {
         "The title in the original language; null when there is none or the title is withheld.",
       ),
       released_on: storyDate(
-        "When it was first published, released in Japan or aired (an episode: the broadcaster's date, in its time zone); null where it is not known.",
+        "When it was first published, released in the original language or aired (an episode: the broadcaster's date, in its time zone); null where it is not known.",
       ),
       part: nullable(
         "integer",
@@ -335,7 +338,10 @@ export const apiSchemas = {
     category: { type: "string" },
     severity: { type: "string", enum: [...mistakeSeverities] },
     status: { type: "string" },
-    japanese: nullable("string"),
+    japanese: nullable(
+      "string",
+      "The line as the original says it, in the series' original language (the field is named for a Japanese series).",
+    ),
     official: { type: "string" },
     suggested: { type: "string" },
     explanation: { type: "string" },
@@ -382,7 +388,8 @@ export const apiSchemas = {
     edition: {
       type: ["string", "null"],
       enum: ["jp", "en", null],
-      description: "For a light novel volume: released in Japan or in English.",
+      description:
+        "For a light novel volume: released in the series' original language (`jp`, named for a Japanese series) or in English.",
     },
     volume: nullable(
       "integer",
