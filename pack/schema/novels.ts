@@ -176,7 +176,8 @@ export const lightNovelChapterSchema = z.union([
 
 /**
  * One edition of a volume: its language, who publishes it, its title in that language (gated as the
- * volume's own title is), when it came out and its ISBN. The Japanese original is the edition in "ja".
+ * volume's own title is), when it came out and its ISBN. The original is the edition in the series'
+ * `originalLanguage` ("ja" for a Japanese series, any script or region).
  */
 export const editionSchema = z.strictObject({
   language: languageTag,
@@ -215,7 +216,7 @@ export const volumeSchema = z.strictObject({
   originalTitle: optionalText,
   /** Who illustrated this volume, where it is not the collection's (or the series') illustrator. */
   illustrator: optionalText,
-  /** Its editions; releasedJp, releasedEn and isbn, where written, describe the Japanese and English ones. */
+  /** Its editions; releasedJp, releasedEn and isbn, where written, describe the original and English ones. */
   editions: z.array(editionSchema).default([]),
   releasedJp: storyDate.optional(),
   /** null: the pack states there is no English edition (yet); left out: whether there is one is not known. */

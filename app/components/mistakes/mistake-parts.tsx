@@ -156,7 +156,7 @@ export function Credits({
 }
 
 /**
- * One entry on a mistakes page: its heading (where it is), permalink, badges, the Japanese, the
+ * One entry on a mistakes page: its heading (where it is), permalink, badges, the original, the
  * official and suggested text side by side, and why. Entries sit in a ShieldedList: one it hides
  * (or whose text the response left out) keeps its hidden, empty element, so a permalink still has
  * its target once the entry is shown.
