@@ -52,6 +52,7 @@ describe("a Korean series", () => {
     says("/light_novels", "Each collection with its volumes: Korean and English release dates");
     says("/light_novels?collection=ex", "Korean\nJul 2018");
     says("/releases", "light novel volumes in Korean and in English");
+    says("/releases", "Light novel, Korean");
     says("/anime", "and where its subtitles differ from the Korean.");
     says("/statistics", "Volumes released in Korean each year");
     says("/translation_meta", "Readers compare the official English light novels and anime with the Korean");
