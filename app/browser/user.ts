@@ -9,6 +9,11 @@ import type { RootData, SessionUser } from "~/lib/account/user";
  */
 let lastRootData: RootData | undefined;
 
+/** Forgets the root's data, as a new document starts without it (component tests share one document). */
+export function forgetRootData() {
+  lastRootData = undefined;
+}
+
 function useRootData(): RootData | undefined {
   const data = useRouteLoaderData<RootData>("root");
   if (typeof document === "undefined") return data;

@@ -14,8 +14,14 @@ import "~/components/offline/keep-button";
 import "~/components/error-page";
 import "~/browser/read-up-to.client";
 import "~/browser/progress-save";
+import { forgetRootData } from "~/browser/user";
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // Files share one module graph (isolate: false): the root data one test rendered (a Korean series'
+  // language, a signed-in reader) is not the next test's.
+  forgetRootData();
+});
 
 /*
  * A timer a test file leaves behind is cleared as the file ends: the toast UI's close timer outlives
