@@ -195,6 +195,16 @@ describe("loadPack", () => {
     ]);
   });
 
+  it("refuses an original language that names none, or English, which the site translates into", async () => {
+    for (const tag of ["und", "zxx", "mul", "qaa", "zzz"])
+      expect(await problemsOf(packWith("series.json", (json) => (json.originalLanguage = tag))), tag).toEqual([
+        'series.json › originalLanguage: must name the language the series was first written in, such as "ja", "ko" or "zh-Hans"',
+      ]);
+    expect(await problemsOf(packWith("series.json", (json) => (json.originalLanguage = "en-GB")))).toEqual([
+      "series.json › originalLanguage: must be the language the series was first written in other than English: the site compares its original with the English translations",
+    ]);
+  });
+
   it("refuses an empty label", async () => {
     const dir = packWith("web-novel.json", (json) => (json.arcs[0].chapters[1].label = " "));
     expect(await problemsOf(dir)).toEqual([
@@ -600,6 +610,15 @@ describe("a volume's editions and illustrator", () => {
     const entry = rows!.search_entries.find((found) => found.ref === "volume:ln:main-1");
     expect(entry?.aliases).toContain("9781987651010");
     expect(entry?.aliases).toContain("The Wick That Would Not Burn");
+  });
+
+  it('reads a language tag in its usual spelling: a series in "jpn" is dated by its "ja" edition', async () => {
+    const dir = withEditions(japanese, english);
+    const series = JSON.parse(readFileSync(join(dir, "series.json"), "utf8"));
+    writeFileSync(join(dir, "series.json"), JSON.stringify({ ...series, originalLanguage: "jpn" }));
+    const { rows, problems } = await loadPack(dir, "tiny");
+    expect(problems).toEqual([]);
+    expect(rows!.ln_volumes[0]!.released_jp).toBe(japanese.releasedOn);
   });
 
   it("dates a Korean series' volume by its first edition in Korean, and holds translations to it", async () => {

@@ -39,9 +39,31 @@ export const secretSchema = z.strictObject({
  * A language tag as BCP 47 writes the common ones: a language ("ja", "en"), then a script ("zh-Hant")
  * and a region ("pt-BR", "es-419") where an edition needs them.
  */
-export const languageTag = z.string().regex(/^[a-z]{2,3}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|\d{3}))?$/, {
-  error: 'must be a language tag (BCP 47) such as "ja", "en", "pt-BR" or "zh-Hant"',
-});
+export const languageTag = z
+  .string()
+  .regex(/^[a-z]{2,3}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|\d{3}))?$/, {
+    error: 'must be a language tag (BCP 47) such as "ja", "en", "pt-BR" or "zh-Hant"',
+  })
+  // In its usual spelling, so one language is one tag wherever it is compared: "jpn" is "ja", "iw" is "he".
+  .transform((tag) => Intl.getCanonicalLocales(tag)[0] ?? tag);
+
+const languageNames = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
+
+/** Codes that name no language a series is written in: undetermined, none, several, uncoded. */
+const NO_LANGUAGE = new Set(["und", "zxx", "mul", "mis"]);
+
+/**
+ * The language a series was first written in: one with a name (the site's sentences say it: "differ
+ * from the Korean"), and not English, which the site's editions are translated into.
+ */
+const originalLanguageTag = languageTag
+  .refine((tag) => !NO_LANGUAGE.has(tag.split("-")[0]!) && languageNames.of(tag.split("-")[0]!) !== undefined, {
+    error: 'must name the language the series was first written in, such as "ja", "ko" or "zh-Hans"',
+  })
+  .refine((tag) => tag.split("-")[0] !== "en", {
+    error:
+      "must be the language the series was first written in other than English: the site compares its original with the English translations",
+  });
 
 export const seriesFileSchema = z.strictObject({
   title: text,
@@ -50,7 +72,7 @@ export const seriesFileSchema = z.strictObject({
    * The language the series was first written in, which its original titles and names are in ("ja",
    * "ko", "zh-Hans"): browsers draw and screen readers speak them by it. Left out, Japanese.
    */
-  originalLanguage: languageTag.default(DEFAULT_ORIGINAL_LANGUAGE),
+  originalLanguage: originalLanguageTag.default(DEFAULT_ORIGINAL_LANGUAGE),
   synopsis: text,
   author: optionalText,
   illustrator: optionalText,
