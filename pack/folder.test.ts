@@ -287,12 +287,19 @@ describe("loadPack", () => {
       ],
       [
         "7 5",
-        'must be the volume\'s number as the series writes it, letters and digits joined by dots or dashes, such as "6.5", "EX" or "0"',
+        'must be the volume\'s number as the series writes it, Latin letters and digits joined by dots or dashes, such as "6.5", "EX" or "0"',
       ],
       [
         "7.",
-        'must be the volume\'s number as the series writes it, letters and digits joined by dots or dashes, such as "6.5", "EX" or "0"',
+        'must be the volume\'s number as the series writes it, Latin letters and digits joined by dots or dashes, such as "6.5", "EX" or "0"',
       ],
+      // Another way to write a number is another name for it, and one a search does not find.
+      ...["２", "٢", "Ⅱ", "ㅤ"].map((label): [string, string] => [
+        label,
+        'must be the volume\'s number as the series writes it, Latin letters and digits joined by dots or dashes, such as "6.5", "EX" or "0"',
+      ]),
+      ["02", 'must write its numbers without leading zeros ("2", not "02"), as the volume numbers are'],
+      ["1.05", 'must write its numbers without leading zeros ("2", not "02"), as the volume numbers are'],
     ];
     for (const [label, message] of cases) {
       const dir = packWith("light-novels.json", (json) => (json.collections[0].volumes[1].label = label));
@@ -303,18 +310,23 @@ describe("loadPack", () => {
   it("refuses two volumes of a collection with one name, whether labelled or numbered", async () => {
     const dir = packWith("light-novels.json", (json) => (json.collections[0].volumes[1].label = "1"));
     expect(await problemsOf(dir)).toEqual([
-      `light-novels.json › collections[0].volumes[1].label: is named "Tiny Tale 1", like collections[0].volumes[0]: give each volume of a collection a number of its own (a volume without a label goes by its number)`,
+      `light-novels.json › collections[0].volumes[1].label: is named "Tiny Tale 1", like collections[0].volumes[0]: give each volume a number of its own within its collection, and no volume a collection's name (a volume without a label goes by its number)`,
     ]);
     const both = packWith("light-novels.json", (json) => {
-      json.collections[0].volumes[0].label = "ex";
-      json.collections[0].volumes[1].label = "EX";
+      json.collections[0].volumes[0].label = "sp";
+      json.collections[0].volumes[1].label = "SP";
     });
     expect(await problemsOf(both)).toEqual([
-      `light-novels.json › collections[0].volumes[1].label: is named "Tiny Tale EX", like collections[0].volumes[0]: give each volume of a collection a number of its own (a volume without a label goes by its number)`,
+      `light-novels.json › collections[0].volumes[1].label: is named "Tiny Tale SP", like collections[0].volumes[0]: give each volume a number of its own within its collection, and no volume a collection's name (a volume without a label goes by its number)`,
     ]);
     // Another collection may go by the same number.
     const other = packWith("light-novels.json", (json) => (json.collections[1].volumes[0].label = "2"));
     expect((await loadPack(other, "tiny")).problems).toEqual([]);
+    // No volume goes by a collection's name: "Tiny Tale" labelled "EX" is the collection "Tiny Tale EX".
+    const collection = packWith("light-novels.json", (json) => (json.collections[0].volumes[1].label = "ex"));
+    expect(await problemsOf(collection)).toEqual([
+      `light-novels.json › collections[0].volumes[1].label: is named "Tiny Tale ex", like collections[1].name: give each volume a number of its own within its collection, and no volume a collection's name (a volume without a label goes by its number)`,
+    ]);
   });
 
   it("refuses an ISBN-13 whose check digit disagrees with its digits, giving the digit they make", async () => {

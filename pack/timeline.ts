@@ -84,25 +84,30 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
   }
 
   const collectionCodes = new Set<string>();
+  // Two volumes with one name ("7.5" given to two, a label that is another's number) or a volume named as
+  // a collection is ("Lanternfall" labelled "EX" beside the collection "Lanternfall EX") could not be
+  // told apart on any page, feed or form.
+  const named = new Map<string, { path: string; unit: string }>();
+  pack.lightNovels.collections.forEach((collection, c) =>
+    named.set(collection.name.toLowerCase(), { path: `collections[${c}].name`, unit: collection.code }),
+  );
   pack.lightNovels.collections.forEach((collection, c) => {
     if (collectionCodes.has(collection.code))
       report("light-novels.json", `collections[${c}].code`, `collection "${collection.code}" appears twice`);
     collectionCodes.add(collection.code);
-    const named = new Map<string, { path: string; number: number }>();
     collection.volumes.forEach((volume, v) => {
       const path = `collections[${c}].volumes[${v}]`;
       const unit = { medium: "light_novels", collection: collection.code, volume: volume.number } as const;
       const name = placeName({ ...unit, collectionName: collection.name, label: volume.label });
-      // Two volumes of a collection with one name ("7.5" given to two, or a label that is another's number)
-      // could not be told apart on any page, feed or form.
+      const key = `${collection.code}-${volume.number}`;
       const other = named.get(name.toLowerCase());
-      if (other !== undefined && other.number !== volume.number)
+      if (other !== undefined && other.unit !== key)
         report(
           "light-novels.json",
           volume.label === undefined ? `${path}.number` : `${path}.label`,
-          `is named "${name}", like ${other.path}: give each volume of a collection a number of its own (a volume without a label goes by its number)`,
+          `is named "${name}", like ${other.path}: give each volume a number of its own within its collection, and no volume a collection's name (a volume without a label goes by its number)`,
         );
-      else named.set(name.toLowerCase(), { path, number: volume.number });
+      else named.set(name.toLowerCase(), { path, unit: key });
       const declareVolume = (placement: Placement) =>
         declare(unit, placement, name, "light-novels.json", `${path}.number`);
       if (volume.adapts)

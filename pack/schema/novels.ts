@@ -223,10 +223,14 @@ export const volumeLabel = z
   .max(MAX_VOLUME_LABEL, {
     error: `must be at most ${MAX_VOLUME_LABEL} characters: a label is the volume's number as the series writes it ("6.5", "EX"), not its title`,
   })
-  // An empty label is the message above's, not this one's.
-  .regex(/^(?:[\p{L}\p{N}](?:[\p{L}\p{N}.-]*[\p{L}\p{N}])?)?$/u, {
+  // An empty label is the message above's, not this one's. Latin letters and ASCII digits only: "２",
+  // "٢" or "Ⅱ" beside a volume 2 would be two names for one number, and one a search does not find.
+  .regex(/^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)?$/, {
     error:
-      'must be the volume\'s number as the series writes it, letters and digits joined by dots or dashes, such as "6.5", "EX" or "0"',
+      'must be the volume\'s number as the series writes it, Latin letters and digits joined by dots or dashes, such as "6.5", "EX" or "0"',
+  })
+  .refine((label) => !/(?:^|\D)0\d/.test(label), {
+    error: 'must write its numbers without leading zeros ("2", not "02"), as the volume numbers are',
   });
 
 export const volumeSchema = z.strictObject({
