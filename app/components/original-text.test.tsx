@@ -35,7 +35,15 @@ describe("PersonName", () => {
   });
 
   it("leaves a name without an original, or with English in its brackets, as written", () => {
-    for (const name of ["Ren Amano", "Ren Amano (guest artist)", "Kaho Isurugi (cover, 2nd ed.)"]) {
+    const long = `a (${"灯".repeat(20_000)}`;
+    for (const name of [
+      "Ren Amano",
+      "Ren Amano (guest artist)",
+      "Kaho Isurugi (cover, 2nd ed.)",
+      "(灯夜)",
+      "A ()",
+      long,
+    ]) {
       const { container, unmount } = renderName(name);
       expect(container.textContent).toBe(`by ${name}`);
       expect(container.querySelector("[lang='ja']")).toBeNull();

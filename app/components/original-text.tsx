@@ -30,22 +30,25 @@ export function useOriginalLanguage() {
   return usePublicConfig()?.originalLanguage ?? UNNAMED_SITE.originalLanguage;
 }
 
-/** "Hisame Tōya (灯夜ひさめ)": a name, then its original in brackets, which holds no Latin letter. */
-const NAME_WITH_ORIGINAL = /^(.*\S)\s*\(([^()]*\p{L}[^()]*)\)$/u;
 const LATIN = /\p{Script=Latin}/u;
+const LETTER = /\p{L}/u;
 
 /**
- * A person's name as the pack writes it, "Hisame Tōya (灯夜ひさめ)", with its original in brackets
- * marked with the series' language, so it is drawn and spoken as written inside English text. Brackets
- * that hold English ("Ren Amano (guest)") are left as they are.
+ * A person's name as the pack writes it, "Hisame Tōya (灯夜ひさめ)", with its original in the brackets
+ * that end it marked with the series' language, so it is drawn and spoken as written inside English text.
+ * Brackets that hold English ("Ren Amano (guest)") are left as they are. Read from the last "(" on, in
+ * one pass: a name is the pack's text, of any length.
  */
 export function PersonName({ name }: { name: string }) {
   const language = useOriginalLanguage();
-  const [, english, original] = NAME_WITH_ORIGINAL.exec(name) ?? [];
-  if (!english || !original || LATIN.test(original)) return name;
+  const open = name.lastIndexOf("(");
+  const original = name.slice(open + 1, -1);
+  const marked =
+    open > 0 && name.endsWith(")") && name.slice(0, open).trim() && LETTER.test(original) && !LATIN.test(original);
+  if (!marked || original.includes(")")) return name;
   return (
     <>
-      {`${english} (`}
+      {name.slice(0, open + 1)}
       <span lang={language}>{original}</span>)
     </>
   );

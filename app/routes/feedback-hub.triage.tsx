@@ -27,6 +27,7 @@ import type { Report } from "~/models/reports.server";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { assertSameOrigin } from "~/server/origin.server";
 import { requireModerator } from "~/server/session.server";
+import { siteIdentity } from "~/server/site-identity.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/feedback-hub.triage";
 
@@ -104,8 +105,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       { duplicateOf: "That report is a duplicate itself: name the report it duplicates instead." },
       raw,
     );
-  if (!result.decided && result.reason === "unpublishable")
-    return refuse<DecisionField>({ form: unpublishableMessage(result.problem) }, raw, 422);
+  if (!result.decided && result.reason === "unpublishable") {
+    // The field named as the form beside it names it: "The Korean text" for a Korean series.
+    const { originalLanguage } = await siteIdentity(context);
+    return refuse<DecisionField>({ form: unpublishableMessage(result.problem, originalLanguage) }, raw, 422);
+  }
   if (!result.decided) {
     const now = reportStatusLabels[result.status].toLowerCase();
     return refuse<DecisionField>(
@@ -134,8 +138,8 @@ export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) 
  * wrong and what to do. The report stays as it was; the reader's words are theirs, so the way on is a
  * note asking them to send it again.
  */
-function unpublishableMessage(problem: ReportPublicationProblem) {
-  const field = formByKind(problem.kind).fields.find((candidate) => candidate.name === problem.field);
+function unpublishableMessage(problem: ReportPublicationProblem, originalLanguage: string) {
+  const field = formByKind(problem.kind, originalLanguage).fields.find((candidate) => candidate.name === problem.field);
   const label = field?.label ?? problem.field;
   const way = "Decline it with a note asking the reader to send it again without that.";
   if (problem.problem === "location") {

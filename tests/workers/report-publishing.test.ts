@@ -225,6 +225,15 @@ describe("accepting a report that names a secret", () => {
     expect((await stored(reportId)).status).toBe("declined");
   });
 
+  it("names the original's field as the form does, in the series' language", async () => {
+    const reportId = await lnReport({ japanese: "THE HALL remembers" });
+    const result = await accept(reportId);
+    expect(result.status).toBe(422);
+    expect(result.data?.error.fields?.form).toMatch(
+      /^Not published: its “The Japanese text, if you know it” names the secret/,
+    );
+  });
+
   it("publishes the same words where every reader of the volume knows the secret", async () => {
     const reportId = await lnReport({ volume: "ln:main-2", chapter: "1", why: "Because the hall remembers." });
     expect((await accept(reportId)).status).toBe(302);
