@@ -58,7 +58,13 @@ export const PostFormSlot = memo(
     before.parent?.id === after.parent?.id &&
     before.answer === after.answer &&
     before.signedOut === after.signedOut &&
-    before.onCancel === after.onCancel,
+    before.onCancel === after.onCancel &&
+    // The reader's places, named once the revealed data comes, name the horizon's choices.
+    before.readerPlaces.length === after.readerPlaces.length &&
+    before.readerPlaces.every(
+      (place, index) =>
+        place.key === after.readerPlaces[index]?.key && place.label === after.readerPlaces[index]?.label,
+    ),
 );
 
 export const CommentToolsSlot = memo(function CommentToolsSlot(props: ComponentProps<typeof LazyCommentTools>) {
