@@ -10,7 +10,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
-import { OriginalText, useOriginalLanguageName } from "~/components/original-text";
+import { OriginalText } from "~/components/original-text";
 import {
   type AdaptationChange,
   adaptationChangeLabels,
@@ -79,12 +79,11 @@ export default function Anime({ loaderData }: Route.ComponentProps) {
   });
   const { seasons, season, episodes, recuts, episodeCount, shortCount, specialCount, seasonSpecials } = data;
   useSpecialsMovedOut();
-  const original = useOriginalLanguageName();
   return (
     <>
       <PageHeader
         title="Anime"
-        lead={`${countOf(seasons.length, nouns.season)}, ${countOf(episodeCount, nouns.episode)}, ${countOf(shortCount, nouns.breakTimeShort)}${specialCount ? ` and ${countOf(specialCount, nouns.animeSpecial)}` : ""}: what each episode adapts, what the adaptation skipped or moved, and where its subtitles differ from the ${original}.`}
+        lead={`${countOf(seasons.length, nouns.season)}, ${countOf(episodeCount, nouns.episode)}, ${countOf(shortCount, nouns.breakTimeShort)}${specialCount ? ` and ${countOf(specialCount, nouns.animeSpecial)}` : ""}: what each episode adapts, what the adaptation skipped or moved, and where its subtitles differ from the original.`}
       />
       <ChooserCards
         label="Seasons"

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { ReleaseRow } from "~/components/release-row";
 import { PersonName, useOriginalLanguage } from "~/components/original-text";
 import { type AreaPath, areas, footerLinks } from "~/lib/areas";
-import { formatNumber, formatOriginalLanguage } from "~/lib/format";
+import { formatNumber } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { releaseDay } from "~/lib/feeds/releases";
@@ -49,11 +49,8 @@ function compact(count: number) {
 /** A tile's figure: one line, a size smaller on the narrowest phones. */
 const figureClass = "block whitespace-nowrap text-xl font-bold tabular-nums min-[25rem]:text-2xl";
 
-/**
- * What each area holds, for the home page's overview (only this page needs the words), for a series
- * first written in the language named `original` ("Korean").
- */
-const areaSummaries = (original: string): Record<AreaPath, string> => ({
+/** What each area holds, for the home page's overview (only this page needs the words). */
+const areaSummaries: Record<AreaPath, string> = {
   "/web_novel": "Arcs and chapters: dates, word counts, where to read, which volume adapts them.",
   "/light_novels": "Collections and volumes: release dates, ISBNs, chapters and web novel coverage.",
   "/side_stories": "Side volumes, short stories, store bonuses and IF routes, in reading order.",
@@ -64,15 +61,14 @@ const areaSummaries = (original: string): Record<AreaPath, string> => ({
   "/releases": "What came out lately and what is coming, with feeds and a calendar to follow it.",
   "/reading_tracker": "Your progress in every medium, what to read next, and the spoiler shield.",
   "/statistics": "The series in numbers, and how far other readers are.",
-  "/translation_meta": `Where the official English light novels and anime differ from the ${original}.`,
+  "/translation_meta": "Where the official English light novels and anime differ from the original.",
   "/privacy_policy": "Exactly what is stored and sent, and the analytics opt-out.",
   "/api": "A read-only JSON API for fan tools and apps, as spoiler-safe as the site.",
-});
+};
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { series, counts, releases, collections, spans } = useShieldedData(loaderData).data;
   const originalLanguage = useOriginalLanguage();
-  const summaries = areaSummaries(formatOriginalLanguage(originalLanguage));
   const stats = counts
     ? [
         [formatNumber(counts.chapters), "web novel chapters", "/web_novel"],
@@ -194,7 +190,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 className="block h-full rounded-lg border border-border bg-card p-5 transition-colors hover:border-primary"
               >
                 <span className="font-semibold">{area.label}</span>
-                <span className="mt-1 block text-sm text-muted-foreground">{summaries[area.path]}</span>
+                <span className="mt-1 block text-sm text-muted-foreground">{areaSummaries[area.path]}</span>
               </Link>
             </li>
           ))}

@@ -10,8 +10,7 @@ import { ShieldedList } from "~/components/shielded-list";
 import { unitPath } from "~/lib/content/units";
 import { countOf, nouns } from "~/lib/words";
 import { parseMistakeFilters } from "~/lib/mistakes/rules";
-import { originalLanguageNameFrom, pageMeta } from "~/lib/http/meta";
-import { useOriginalLanguageName } from "~/components/original-text";
+import { pageMeta } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
 import { type AnimeMistake, episodeMistakes } from "~/lib/mistakes/entries";
 import { useShieldedData } from "~/browser/spoiler-shield";
@@ -42,14 +41,13 @@ export const meta: Route.MetaFunction = ({ matches, error }) =>
     { matches, error },
     {
       title: "Anime translation notes",
-      description: `Where the anime's official subtitles, dub and captions differ from the ${originalLanguageNameFrom(matches)}, by season, episode and timestamp.`,
+      description: `Where the anime's official subtitles, dub and captions differ from the original, by season, episode and timestamp.`,
     },
   );
 
 export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
   const { entries, facets, filters, season, seasons } = useShieldedData(loaderData).data;
   const total = seasons.reduce((sum, each) => sum + each.entries, 0);
-  const original = useOriginalLanguageName();
 
   return (
     <>
@@ -61,7 +59,7 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
       </nav>
       <PageHeader
         title="Anime translation notes"
-        lead={`Subtitle, dub and caption lines that differ from the ${original}, by season and episode, with timestamps.`}
+        lead={`Subtitle, dub and caption lines that differ from the original, by season and episode, with timestamps.`}
       >
         <Link to="/feedback_hub/report_anime_mistl" className="text-sm font-medium text-primary underline">
           Report a mistake in the anime

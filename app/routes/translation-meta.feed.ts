@@ -1,6 +1,5 @@
 import { siteIdentity } from "~/server/site-identity.server";
 import { renderAtom } from "~/lib/feeds/atom";
-import { formatOriginalLanguage } from "~/lib/format";
 import { lightNovelPlace } from "~/lib/content/labels";
 import { seal } from "~/lib/shield/gated";
 import { noKnowledge } from "~/lib/shield/knowledge";
@@ -88,7 +87,7 @@ export const loader = answeringErrors(async ({ context }: Route.LoaderArgs) => {
   const xml = renderAtom({
     id: `${origin}/translation_meta/feed.xml`,
     title: `${site.name}: translation notes`,
-    subtitle: `The newest entries on where the official English light novels and anime differ from the ${formatOriginalLanguage(site.originalLanguage)}.`,
+    subtitle: `The newest entries on where the official English light novels and anime differ from the original.`,
     link: `${origin}/translation_meta`,
     selfLink: `${origin}/translation_meta/feed.xml`,
     updated: entries[0]?.updated ?? "1970-01-01",

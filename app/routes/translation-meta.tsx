@@ -7,8 +7,7 @@ import { ShieldedList } from "~/components/shielded-list";
 import { formatDate, formatNumber } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { mistakeCategoryLabels, mistakeSeverityLabels, severities } from "~/lib/mistakes/rules";
-import { originalLanguageNameFrom, pageMeta } from "~/lib/http/meta";
-import { useOriginalLanguageName } from "~/components/original-text";
+import { pageMeta } from "~/lib/http/meta";
 import type { MistakeLines, NewestMistake } from "~/lib/mistakes/entries";
 import { useShieldedData } from "~/browser/spoiler-shield";
 import { getTranslationMetaHub } from "~/models/mistakes.server";
@@ -27,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches, error }) =>
     { matches, error },
     {
       title: "Translation notes",
-      description: `Where the official English light novels and anime subtitles differ from the ${originalLanguageNameFrom(matches)}, entry by entry, with how each is judged.`,
+      description: `Where the official English light novels and anime subtitles differ from the original, entry by entry, with how each is judged.`,
     },
   );
 
@@ -39,7 +38,6 @@ const severityHelp = {
 
 export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
   const { counts, newest } = useShieldedData(loaderData).data;
-  const original = useOriginalLanguageName();
   const count = (medium: "light_novel" | "anime", severity?: string) =>
     counts
       .filter((row) => row.medium === medium && (!severity || row.severity === severity))
@@ -49,7 +47,7 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Translation notes"
-        lead={`Readers compare the official English light novels and anime with the ${original} and record where they differ: what the original says, what the translation says, and a closer rendering.`}
+        lead={`Readers compare the official English light novels and anime with the original and record where they differ: what the original says, what the translation says, and a closer rendering.`}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <Link
@@ -105,7 +103,7 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
 
       <PageSection id="judging-title" title="How entries are judged" className="mt-10">
         <p className="max-w-3xl">
-          An entry needs the {original}, the official English and a suggested rendering that a second contributor has
+          An entry needs the original, the official English and a suggested rendering that a second contributor has
           checked. Translation is judgement, so entries where reasonable readers disagree are kept and marked{" "}
           <em>disputed</em>; errors the publisher corrected are kept and marked <em>fixed in a later release</em> (a
           later printing, or new subtitles), with the edition the entry was found in.

@@ -48,18 +48,17 @@ describe("a Korean series", () => {
     }
     expect(saidJapan).toEqual([]);
     const says = (path: string, text: string) => expect(pages[path]?.join("\n"), path).toContain(text);
-    says("/", "Where the official English light novels and anime differ from the Korean.");
     says("/light_novels", "Each collection with its volumes: Korean and English release dates");
     says("/light_novels?collection=ex", "Korean\nJul 2018");
     says("/releases", "light novel volumes in Korean and in English");
     says("/releases", "Light novel, Korean");
-    says("/anime", "and where its subtitles differ from the Korean.");
     says("/statistics", "Volumes released in Korean each year");
-    says("/translation_meta", "Readers compare the official English light novels and anime with the Korean");
-    says("/translation_meta", "An entry needs the Korean, the official English");
-    says("/translation_meta", "anime subtitles differ from the Korean, entry by entry");
     says("/translation_meta/ln_mistls", "Searches the official text, the suggestions, the Korean and the notes.");
     says("/translation_meta/ln_mistls/main_v1", "differs from the Korean, in reading order.");
-    says("/translation_meta/anime_mistls", "Subtitle, dub and caption lines that differ from the Korean");
+    // The anime (often made in Japanese from a Korean series) and what covers both say the original.
+    says("/", "Where the official English light novels and anime differ from the original.");
+    says("/anime", "and where its subtitles differ from the original.");
+    says("/translation_meta", "An entry needs the original, the official English");
+    says("/translation_meta/anime_mistls", "Subtitle, dub and caption lines that differ from the original");
   });
 });

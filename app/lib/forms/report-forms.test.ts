@@ -89,9 +89,10 @@ describe("the forms' words for the original", () => {
     const korean = formBySlug("report_ln_mistl", "ko")!;
     expect(korean.summary).toBe("The official English light novel says something the Korean does not.");
     expect(labelOf(korean, "japanese")).toBe("The Korean text, if you know it");
-    expect(formByKind("anime_mistl", "zh-Hans").summary).toBe(
-      "A subtitle, dub or caption line differs from the Chinese.",
-    );
+  });
+
+  it("say the original for the anime, which may be made in another language than the series was written in", () => {
+    expect(formByKind("anime_mistl", "ko").summary).toBe("A subtitle, dub or caption line differs from the original.");
   });
 
   it("say the original, in no language, where no page shows them", () => {

@@ -134,7 +134,8 @@ const formsNaming = (original: string): FormDefinition[] => [
     kind: "anime_mistl",
     slug: "report_anime_mistl",
     title: "Report an anime mistranslation",
-    summary: `A subtitle, dub or caption line differs from the ${original}.`,
+    // An anime of a Korean or Chinese series is often made in Japanese: its original is what it says.
+    summary: "A subtitle, dub or caption line differs from the original.",
     titleFrom: "official",
     fields: [
       { name: "episode", label: "Episode", kind: "select", required: true, max: 40, optionsFrom: "episodes" },
