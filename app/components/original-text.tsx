@@ -46,10 +46,14 @@ export function PersonName({ name }: { name: string }) {
   const marked =
     open > 0 && name.endsWith(")") && name.slice(0, open).trim() && LETTER.test(original) && !LATIN.test(original);
   if (!marked || original.includes(")")) return name;
+  // The original in its brackets goes on one line, unless it is longer than a line: a phone broke
+  // "(灯夜ひさめ)" after its first letter.
   return (
     <>
-      {name.slice(0, open + 1)}
-      <span lang={language}>{original}</span>)
+      {name.slice(0, open)}
+      <span className="break-keep [overflow-wrap:anywhere]">
+        (<span lang={language}>{original}</span>)
+      </span>
     </>
   );
 }
