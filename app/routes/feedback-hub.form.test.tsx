@@ -192,7 +192,11 @@ describe("the light novel mistranslation form", () => {
       },
     ]);
     render(<Stub initialEntries={["/feedback_hub/report_ln_mistl"]} />);
-    expect(await screen.findByRole("textbox", { name: /^The Korean text, if you know it/ })).toBeInTheDocument();
+    // Marked as Korean, so the browser spells and draws what the reader types as Korean.
+    expect(await screen.findByRole("textbox", { name: /^The Korean text, if you know it/ })).toHaveAttribute(
+      "lang",
+      "ko",
+    );
     expect(screen.getByText("The official English light novel says something the Korean does not.")).toBeVisible();
     expect(screen.queryByText(/Japan/)).toBeNull();
   });

@@ -2,6 +2,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { useOriginalLanguage } from "~/components/original-text";
 import type { FieldDefinition } from "~/lib/forms/report-forms";
 
 /** One field of a report form, drawn from its definition. */
@@ -16,6 +17,7 @@ export function ReportField({
   error?: string;
   options?: Array<{ value: string; label: string }>;
 }) {
+  const originalLanguage = useOriginalLanguage();
   const label = (
     <>
       {field.label}
@@ -35,6 +37,7 @@ export function ReportField({
           rows={4}
           maxLength={field.max}
           placeholder={field.placeholder}
+          lang={field.inOriginal ? originalLanguage : undefined}
         />
       ) : field.kind === "select" ? (
         <Select name={field.name} defaultValue={value}>

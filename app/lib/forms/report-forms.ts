@@ -22,6 +22,8 @@ export interface FieldDefinition {
   options?: Array<{ value: string; label: string }>;
   optionsFrom?: "volumes" | "episodes" | "platforms";
   pattern?: { regex: RegExp; message: string };
+  /** Text written in the series' original language: the box is marked with it (spelling, input, fonts). */
+  inOriginal?: true;
 }
 
 export interface FormDefinition {
@@ -114,7 +116,7 @@ const formsNaming = (original: string): FormDefinition[] => [
       }),
       area("official", "The official English text", true, 2000),
       area("suggested", "Your suggested translation", true, 2000),
-      area("japanese", `The ${original} text, if you know it`, false, 2000),
+      area("japanese", `The ${original} text, if you know it`, false, 2000, { inOriginal: true }),
       area("why", "Why it matters", true, 2000, { help: "A literal gloss, or what the official text changes." }),
     ],
   },
