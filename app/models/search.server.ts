@@ -1,6 +1,13 @@
 import { type SqlBool, sql } from "kysely";
 import { type Knowledge, knowsAnything } from "~/lib/shield/knowledge";
-import { holdsUnspaced, toFtsQuery, toNameFtsQuery, toTitleFtsQuery, toWholeWordFtsQuery } from "~/lib/search/query";
+import {
+  holdsUnspaced,
+  toFtsQuery,
+  toNameFtsQuery,
+  toPhraseFtsQuery,
+  toTitleFtsQuery,
+  toWholeWordFtsQuery,
+} from "~/lib/search/query";
 import {
   type SearchKind,
   type SearchKindCounts,
@@ -40,6 +47,7 @@ function rankedHits(
   names: string,
   titles: string,
   wholeWords: string,
+  phrase: string,
   { onlyPublic }: { onlyPublic: boolean },
 ) {
   return query
@@ -76,7 +84,16 @@ function rankedHits(
             .else(row.lit(3))
             .end()
             .as("tier"),
-          row.case().when("e.id", "in", matching(wholeWords)).then(row.lit(0)).else(row.lit(1)).end().as("partly"),
+          // Within a tier: the words as typed, side by side, then each whole, then parts of words.
+          row
+            .case()
+            .when("e.id", "in", matching(phrase))
+            .then(row.lit(0))
+            .when("e.id", "in", matching(wholeWords))
+            .then(row.lit(1))
+            .else(row.lit(2))
+            .end()
+            .as("partly"),
         ])
         .where(sql<SqlBool>`search_index MATCH ${fts}`)
         .$if(onlyPublic, (hits) => hits.where("e.revealed_by", "is", null)),
@@ -113,8 +130,14 @@ function rankedHits(
     );
 }
 
-/** The searches, built once; the three queries made of the reader's words are slots filled per request. */
-const words = [slot<string>("fts"), slot<string>("names"), slot<string>("titles"), slot<string>("wholeWords")] as const;
+/** The searches, built once; the queries made of the reader's words are slots filled per request. */
+const words = [
+  slot<string>("fts"),
+  slot<string>("names"),
+  slot<string>("titles"),
+  slot<string>("wholeWords"),
+  slot<string>("phrase"),
+] as const;
 
 /** Every hit, for a requester who knows something: what they may see is decided per hit. */
 const everyHit = rankedHits(...words, { onlyPublic: false })
@@ -210,13 +233,14 @@ const resultOf =
     }),
   });
 
-/** What the reader typed, as the four full-text queries of a search; null when nothing in it is searchable. */
+/** What the reader typed, as the five full-text queries of a search; null when nothing in it is searchable. */
 function wordsOf(query: string) {
   const fts = toFtsQuery(query);
   const names = toNameFtsQuery(query);
   const titles = toTitleFtsQuery(query);
   const wholeWords = toWholeWordFtsQuery(query);
-  return fts && names && titles && wholeWords ? { fts, names, titles, wholeWords } : null;
+  const phrase = toPhraseFtsQuery(query);
+  return fts && names && titles && wholeWords && phrase ? { fts, names, titles, wholeWords, phrase } : null;
 }
 
 /**
@@ -229,8 +253,9 @@ function wordsOf(query: string) {
  * tell how often a word occurs in what they may not see): first a character whose name or alias holds
  * the words (a reader typing a name wants the person, not the chapters named after them), then hits
  * whose title holds them, then title or aliases, then the rest; within each, those holding the words
- * whole ("ash" as a word, not the start of "Ashford"; "ランタンフォールEX", not the start of "ランタンフォールEX2")
- * first, then shorter titles (where
+ * as typed, side by side ("Arc 1 · Chapter 2" for "arc 1 chapter 2"), then those holding them whole
+ * ("ash" as a word, not the start of "Ashford"; "ランタンフォールEX", not the start of "ランタンフォールEX2"),
+ * then shorter titles (where
  * the words are more of the title). One round trip; an empty or unsearchable query finds nothing.
  */
 export async function searchHits(db: D1Database, query: string): Promise<SearchResult[]> {

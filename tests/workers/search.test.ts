@@ -153,6 +153,15 @@ describe("site search against the imported tiny pack", () => {
       "Arc 1 · Chapter 2",
       "Arc 2 · Chapter 1",
     ]);
+    // The words as typed, side by side, first: arc 1's chapter 2 before arc 2's chapter 1, and the reverse.
+    for (const [arc, number] of [
+      [1, 1],
+      [1, 2],
+      [2, 1],
+    ]) {
+      const found = await load(searchLoader, `/search?q=arc%20${arc}%20chapter%20${number}&reveal=all&kind=chapter`);
+      expect(found.results[0]?.content?.subtitle).toBe(`Arc ${arc} · Chapter ${number}`);
+    }
     // Written as readers shorten it, each number beside its word.
     const shortened = await load(searchLoader, "/search?q=arc1%20ch1&reveal=all&kind=chapter");
     expect(shortened.results.map((result) => result.content?.subtitle).sort()).toEqual([

@@ -9,6 +9,7 @@ import {
   unspacedPairs,
   toFtsQuery,
   toWholeWordFtsQuery,
+  toPhraseFtsQuery,
   toNameFtsQuery,
   toTitleFtsQuery,
 } from "./query";
@@ -36,6 +37,8 @@ describe("toFtsQuery", () => {
     expect(toFtsQuery("Vol4")).toBe('("vol4" OR ("vol"* AND "4"))');
     expect(toFtsQuery("chapter 123a")).toBe('"chapter"* AND ("123a"* OR ("123" AND "a"*))');
     expect(toWholeWordFtsQuery("ch45")).toBe('("ch45" OR ("ch" AND "45"))');
+    expect(toPhraseFtsQuery("Arc1 chapter 1")).toBe('"arc 1 chapter 1"');
+    expect(toPhraseFtsQuery('"')).toBeNull();
     // One letter and a number stay one word: "s" would find nearly everything.
     expect(toFtsQuery("s2")).toBe('"s2"');
     // An ISBN is its digits, one word, as before; a word of Chinese, Japanese or Korean letters is read by its pairs.

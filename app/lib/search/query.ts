@@ -146,6 +146,16 @@ export function toWholeWordFtsQuery(input: string, maxTerms = 8): string | null 
   return terms.length ? terms.join(" AND ") : null;
 }
 
+/**
+ * The words as one phrase, in the order typed and side by side ("arc 1 chapter 1"; "arc1 ch1" as "arc 1
+ * ch 1"): hits holding them so rank first among hits alike, so "Arc 1 · Chapter 1" comes before "Arc 2 ·
+ * Chapter 1" (`rankedHits`).
+ */
+export function toPhraseFtsQuery(input: string, maxTerms = 8): string | null {
+  const words = searchWords(input, maxTerms).flatMap((word) => partsAtNumber(word) ?? [word]);
+  return words.length ? `"${words.join(" ")}"` : null;
+}
+
 /** Whether a text holds Chinese, Japanese or Korean letters: a search in them is shown hits' original titles. */
 export const holdsUnspaced = (text: string) => UNSPACED.test(text);
 
