@@ -81,7 +81,7 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
           name="q"
           defaultValue={query}
           maxLength={100}
-          placeholder="Search every entry"
+          placeholder="Search entries"
           aria-describedby="mistake-query-hint"
           className="min-w-0 flex-1"
         />
