@@ -214,7 +214,8 @@ export const MAX_VOLUME_LABEL = 12;
 
 /**
  * The number the series itself gives a light novel volume where it is not its place in its collection
- * ("6.5", "EX", "0"), which names it ("Lanternfall 6.5"): letters, digits, dots and dashes, no spaces.
+ * ("6.5", "EX", "0"), which names it ("Lanternfall 6.5"): Latin letters and ASCII digits joined by dots
+ * or dashes, no spaces.
  */
 export const volumeLabel = z
   .string()
