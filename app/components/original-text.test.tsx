@@ -34,6 +34,35 @@ describe("PersonName", () => {
     expect(container.textContent).toBe("by Sing Shong (싱숑)");
   });
 
+  it("marks a name in another language's letters with that language: kana is Japanese, hangul Korean", () => {
+    const japanese = renderName("Chitose Mochizuki (望月ちとせ)", "ko");
+    expect(japanese.container.querySelector("span[lang]")?.getAttribute("lang")).toBe("ja");
+    japanese.unmount();
+    const korean = renderName("Sing Shong (싱숑)", "ja");
+    expect(korean.container.querySelector("span[lang]")?.getAttribute("lang")).toBe("ko");
+    korean.unmount();
+    // Hanja are Korean letters too, kanji without kana Japanese ones: each series' own.
+    for (const [name, language] of [
+      ["Yi Hyeon (李炫)", "ko"],
+      ["Hisame Tōya (灯夜)", "ja"],
+      ["Wei Lan (蔚蓝)", "zh"],
+      ["Wei Lan (蔚藍)", "zh-Hant"],
+    ] as const) {
+      const { container, unmount } = renderName(name, language);
+      expect(container.querySelector("span[lang]")?.getAttribute("lang")).toBe(language);
+      unmount();
+    }
+  });
+
+  it("says no language of a name whose letters could be another's (a Cyrillic name in a Japanese series), and keeps it whole", () => {
+    const { container } = renderName("Ivan Petrov (Иван Петров)", "ja");
+    expect(container.textContent).toBe("by Ivan Petrov (Иван Петров)");
+    expect(container.querySelector("span[lang]")).toBeNull();
+    expect(container.querySelector(".break-keep")?.textContent).toBe("(Иван Петров)");
+    const russian = renderName("Ivan Petrov (Иван Петров)", "ru");
+    expect(russian.container.querySelector("[lang='ru']")?.textContent).toBe("Иван Петров");
+  });
+
   it("leaves a name without an original, or with English in its brackets, as written", () => {
     const long = `a (${"灯".repeat(20_000)}`;
     for (const name of [
