@@ -102,6 +102,23 @@ describe("progressAfterSave", () => {
     );
   });
 
+  it("reads a record's time as a time, and a record dated after now as one that missed the set-back (its clock is ahead)", () => {
+    const saved = account({ webNovel: "wn:3-1" }, 5, { web_novel: { revision: 5, at: "2026-11-30T09:00:30.000Z" } });
+    const placeFrom = (updatedAt: string) =>
+      progressAfterSave(
+        saved,
+        { progress: progress({ webNovel: "wn:5-30", updatedAt }), revision: null, setBack: [] },
+        now,
+      ).progress.webNovel;
+    // To the minute, 09:00 is before 09:00:30, though "…T09:00Z" sorts after "…T09:00:30.000Z" as text.
+    expect(placeFrom("2026-11-30T09:00Z")).toBe("wn:3-1");
+    expect(placeFrom("2026-11-30T09:01Z")).toBe("wn:5-30");
+    // A device whose clock is an hour ahead, or set to 2099, does not undo the set-back.
+    expect(placeFrom("2026-11-30T11:00:00.000Z")).toBe("wn:3-1");
+    expect(placeFrom("2099-01-01T00:00:00.000Z")).toBe("wn:3-1");
+    expect(placeFrom(now.toISOString())).toBe("wn:5-30");
+  });
+
   it("lets a set-back from a device that missed an earlier one stand: the newest deliberate choice wins", () => {
     const saved = account({ webNovel: "wn:3-1" }, 5, { web_novel: { revision: 5, at: "2026-11-30T09:00:00.000Z" } });
     const sent = progress({ webNovel: "wn:2-10" });

@@ -75,10 +75,17 @@ export function mediaSetBack(before: Progress, after: Progress): Medium[] {
   return media.filter((medium) => partOf(holding, medium) !== partOf(after, medium));
 }
 
-/** Whether a save was made without hearing of a set-back (none: nothing to miss). */
-function missed(sent: ProgressSent, setBack: SetBacks[Medium]) {
+/**
+ * Whether a save was made without hearing of a set-back (none: nothing to miss). A record that never heard
+ * a revision is told by its own time, read as a time (a record may write it to the minute): one from
+ * before the set-back missed it, and so did one from after `now`, whose device's clock is ahead and cannot
+ * say when it was changed; the set-back stands.
+ */
+function missed(sent: ProgressSent, setBack: SetBacks[Medium], now: Date) {
   if (!setBack) return false;
-  return sent.revision !== null ? sent.revision < setBack.revision : sent.progress.updatedAt < setBack.at;
+  if (sent.revision !== null) return sent.revision < setBack.revision;
+  const changed = Date.parse(sent.progress.updatedAt);
+  return !(changed >= Date.parse(setBack.at) && changed <= now.getTime());
 }
 
 /**
@@ -93,7 +100,7 @@ export function progressAfterSave(
   now: Date,
 ): { progress: Progress; setBacks: SetBacks } {
   if (!account) return { progress: sent.progress, setBacks: {} };
-  const stale = media.filter((medium) => !sent.setBack.includes(medium) && missed(sent, account.setBacks[medium]));
+  const stale = media.filter((medium) => !sent.setBack.includes(medium) && missed(sent, account.setBacks[medium], now));
   const heard = withMediaFrom(sent.progress, account.progress, stale);
   const progress = withMediaFrom(mergeProgress(account.progress, heard), heard, sent.setBack);
   const setBacks = { ...account.setBacks };
