@@ -27,8 +27,8 @@ const limits: Array<{ route: RegExp } & BodyLimit> = [
   { route: /^\/auth\/(session|logout)$/, bytes: 16 * KB, signedIn: false, format: "form" },
   // Deleting an account: one checkbox.
   { route: /^\/account\/delete$/, bytes: 4 * KB, signedIn: true, format: "form" },
-  // Reports (the longest form, every field full of three-byte characters and percent-escaped, is under
-  // 120 KB) and triage decisions.
+  // Reports (the longest form, every box full to its most, boxMaxLength, of three-byte characters
+  // percent-escaped, is under 170 KB) and triage decisions.
   { route: /^\/feedback_hub\/[^/]+$/, bytes: 256 * KB, signedIn: true, format: "form" },
   // A moderator's decision on a reported comment: a unit key and a reason of 500 characters.
   { route: /^\/feedback_hub\/triage\/comments$/, bytes: 16 * KB, signedIn: true, format: "form" },

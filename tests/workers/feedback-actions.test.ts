@@ -40,7 +40,10 @@ describe("report forms (actions against real D1)", () => {
       body: form({ submissionId: crypto.randomUUID(), title: "Only a title", idea: "", problem: "x".repeat(5000) }),
     });
     expect(result.status).toBe(400);
-    expect(result.data?.error.fields).toEqual({ idea: "This is needed.", problem: "At most 4000 characters, please." });
+    expect(result.data?.error.fields).toEqual({
+      idea: "This is needed.",
+      problem: "Keep it to 4,000 characters (this is 5,000).",
+    });
     expect(result.data?.values.title).toBe("Only a title");
   });
 

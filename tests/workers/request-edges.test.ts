@@ -15,6 +15,7 @@ import { action as formAction } from "~/routes/feedback-hub.form";
 import { loader as feedLoader } from "~/routes/translation-meta.feed";
 import { type Bindings, parseEnv } from "~/server/env.server";
 import { COMMENT_BOX_MAX_LENGTH } from "~/lib/discussion/comment-text";
+import { boxMaxLength, formBySlug, reportForms } from "~/lib/forms/report-forms";
 import { bodyLimitFor } from "~/server/body-limits.server";
 import { guardRequest } from "~/server/request-guard.server";
 import { refuseForm } from "~/server/stray-forms.server";
@@ -719,6 +720,29 @@ describe("POST bodies, capped by route before they are read", () => {
     const response = await serve(post("/feedback_hub/report_bug", body, { Cookie: cookie }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/feedback_hub?sent=bug");
+  });
+
+  it("lets a box take half as much again as its field keeps, and every form full to its boxes fits the body the site reads", () => {
+    const limit = bodyLimitFor("/feedback_hub/report_bug")!.bytes;
+    for (const form of reportForms) {
+      // Each character at most three UTF-8 bytes, each percent-escaped, with its field's name.
+      const bytes = form.fields.reduce((sum, field) => sum + field.name.length + 2 + boxMaxLength(field) * 9, 0);
+      expect(bytes, form.slug).toBeLessThan(limit);
+      for (const field of form.fields) expect(boxMaxLength(field)).toBeGreaterThan(field.max);
+    }
+  });
+
+  it("answers a report whose boxes are full to their most, in three-byte characters, with each field's length and the text kept, never a 413", async () => {
+    const cookie = await signIn("edge-fullest-report");
+    const bug = formBySlug("report_bug")!;
+    const full = Object.fromEntries(bug.fields.map((field) => [field.name, "灯".repeat(boxMaxLength(field))]));
+    const body = new URLSearchParams({ submissionId: crypto.randomUUID(), ...full }).toString();
+    const response = await serve(post("/feedback_hub/report_bug", body, { Cookie: cookie, Accept: "text/html" }));
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toContain("Keep it to 4,000 characters (this is 6,000).");
+    expect(page).toContain(full.happened);
+    expect(page).toMatch(new RegExp(`<textarea[^>]*name="happened"[^>]*maxLength="6000"`, "i"));
   });
 
   it("answers a comment box full to its most, in three-byte characters, with the length's message and the text kept, never a 413", async () => {

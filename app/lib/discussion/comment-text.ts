@@ -44,8 +44,7 @@ export function cleanCommentText(text: string) {
     .replace(/\r\n?/g, "\n")
     .replace(removed, "")
     .replace(stackedMarks, "$1")
-    .replace(/\t/g, "  ")
-    .replace(/[ \u00a0]+$/gm, "")
+    .replace(/[ \t\u00a0]+$/gm, "")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
 }

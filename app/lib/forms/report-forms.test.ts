@@ -61,9 +61,22 @@ describe("report forms", () => {
       track: "Choose one of the listed options.",
     });
     expect(validateReport(anime, { ...base, official: "x".repeat(1001) }).errors).toEqual({
-      official: "At most 1000 characters, please.",
+      official: "Keep it to 1,000 characters (this is 1,001).",
     });
     expect(validateReport(anime, { ...base, episode: "" }).errors).toEqual({ episode: "Choose the episode." });
+  });
+
+  it("counts characters as a reader does: a tab or an emoji is one, so text under the limit is never refused as over it", () => {
+    const bug = formBySlug("report_bug")!;
+    // A pasted stack trace: 3,600 characters, 800 of them tabs.
+    const trace = "Step\tone\t".repeat(400);
+    const kept = validateReport(bug, { happened: trace, expected: "It works", page: "/x" });
+    expect(kept.errors).toBeNull();
+    expect(kept.values?.happened).toBe(trace.trimEnd());
+    expect(validateReport(bug, { happened: "😀".repeat(4000), expected: "It works", page: "/x" }).errors).toBeNull();
+    expect(validateReport(bug, { happened: "😀".repeat(4001), expected: "It works", page: "/x" }).errors).toEqual({
+      happened: "Keep it to 4,000 characters (this is 4,001).",
+    });
   });
 
   it("takes a light novel report's location only as a page, a percentage or a Kindle location", () => {

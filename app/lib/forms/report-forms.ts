@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkWith } from "./form";
-import { cleanCommentText, showsSomething } from "../discussion/comment-text";
+import { cleanCommentText, showsSomething, textLength } from "../discussion/comment-text";
 import { animeTrackLabels, bookLocationMessage, bookLocationPattern, mistakeTimestampPattern } from "../mistakes/rules";
 import type { ReportKind, ReportStatus } from "../vocabulary";
 import { formatOriginalLanguage } from "../format";
@@ -25,6 +25,14 @@ export interface FieldDefinition {
   /** Text written in the series' original language: the box is marked with it (spelling, input, fonts). */
   inOriginal?: true;
 }
+
+/**
+ * The most a field's box takes (UTF-16 units, as `maxlength` counts): half as much again as the field
+ * may keep, so a paste past the limit is kept and told by how much, never cut without a word. The longest
+ * form, every box full of characters three bytes long and percent-escaped, stays under its route's body
+ * limit (body-limits.server.ts).
+ */
+export const boxMaxLength = (field: Pick<FieldDefinition, "max">) => field.max + Math.ceil(field.max / 2);
 
 export interface FormDefinition {
   kind: ReportKind;
@@ -207,7 +215,18 @@ function reportSchema(form: FormDefinition) {
   for (const field of form.fields) {
     // Reader-written text, kept as a comment's is: no bidirectional overrides (text that reads otherwise
     // to moderators than it says) and no invisible characters, and a required field must show something.
-    let value = z.string().overwrite(cleanCommentText).max(field.max, `At most ${field.max} characters, please.`);
+    let value = z
+      .string()
+      .overwrite(cleanCommentText)
+      .check((check) => {
+        const length = textLength(check.value);
+        if (length > field.max)
+          check.issues.push({
+            code: "custom",
+            input: check.value,
+            message: `Keep it to ${field.max.toLocaleString("en")} characters (this is ${length.toLocaleString("en")}).`,
+          });
+      });
     if (field.required)
       value = value.refine(
         showsSomething,
