@@ -61,6 +61,13 @@ describe("a light novel volume with a label", () => {
     }
     const byPlace = await load(searchLoader, "/search?q=vol%202&reveal=all&kind=volume");
     expect(byPlace.results).toEqual([]);
+    // Its label is one number: "1.5" typed the other way round is no volume of the collection.
+    for (const words of ["vol 5.1", "vol5.1", "tiny tale 5.1"]) {
+      const volumes = await load(searchLoader, `/search?q=${encodeURIComponent(words)}&reveal=all&kind=volume`);
+      expect(volumes.results, words).toEqual([]);
+    }
+    const shortened = await load(searchLoader, "/search?q=vol1.5&reveal=all&kind=volume");
+    expect(shortened.results.map((result) => result.content?.subtitle)).toEqual(["Tiny Tale 1.5"]);
   });
 
   it("is what home tells a reader of the volume before it to go on to, and what the tracker offers", async () => {

@@ -32,6 +32,16 @@ describe("toFtsQuery", () => {
     );
     expect(toFtsQuery("lanternfall 10")).toBe('"lanternfall"* AND "10"');
   });
+  it("matches a number with a dot whole, its parts in the order typed: 5.7 is not 7.5", () => {
+    // FTS5 reads "5.7" as the phrase "5 7", as the index holds "Volume 5.7".
+    expect(toFtsQuery("vol 5.7")).toBe('"vol"* AND "5.7"');
+    expect(toFtsQuery("vol5.7")).toBe('("vol5.7" OR ("vol"* AND "5.7"))');
+    expect(toWholeWordFtsQuery("vol5.7")).toBe('("vol5.7" OR ("vol" AND "5.7"))');
+    expect(toPhraseFtsQuery("vol5.7")).toBe('"vol 5.7"');
+    // In a word of Chinese, Japanese or Korean letters it is one letter of the pairs, as a number is.
+    expect(toFtsQuery("第7.5巻")).toBe('("第7.5巻"* OR "第7.5 7.5巻"*)');
+    expect(unspacedPairs("第7.5巻")).toBe("第7.5 7.5巻 巻");
+  });
   it("finds letters and a number written together also as the two words the index holds", () => {
     expect(toFtsQuery("lanternfall10")).toBe('("lanternfall10" OR ("lanternfall"* AND "10"))');
     expect(toFtsQuery("Vol4")).toBe('("vol4" OR ("vol"* AND "4"))');
@@ -146,7 +156,8 @@ describe("searchWords", () => {
         (input) => {
           for (const word of searchWords(input, 50)) {
             expect(bytes(`%${word}%`)).toBeLessThanOrEqual(50);
-            expect(word).toMatch(/^[\p{L}\p{N}\p{M}]+$/u);
+            // Letters and digits, and dots only between digits ("7.5").
+            expect(word).toMatch(/^(?:[\p{L}\p{N}\p{M}]|(?<=\p{N})\.(?=\p{N}))+$/u);
           }
         },
       ),
@@ -160,6 +171,12 @@ describe("searchWords", () => {
     expect(searchWords("3-12")).toEqual(["3", "12"]);
     expect(searchWords("2016-01-10")).toEqual(["2016", "01", "10"]);
     expect(searchWords("978-4-04-000000-8-1")).toEqual(["978", "4", "04", "000000", "8", "1"]);
+  });
+  it("reads a number with a dot between its digits as one word, that number", () => {
+    expect(searchWords("vol 7.5")).toEqual(["vol", "7.5"]);
+    expect(searchWords("Vol7.5, 1.2.3")).toEqual(["vol7.5", "1.2.3"]);
+    // A dot that is no decimal point parts words as before.
+    expect(searchWords("vol. 7. .5 7..5 a.b")).toEqual(["vol", "7", "5", "7", "5", "a", "b"]);
   });
 
   it("cuts a long word at its last whole character and keeps short ones", () => {

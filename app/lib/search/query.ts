@@ -7,7 +7,7 @@ export const SEARCH_WORD_MAX_BYTES = 48;
 
 const utf8 = new TextEncoder();
 
-/** The word cut to SEARCH_WORD_MAX_BYTES, never inside a character. */
+/** The word cut to SEARCH_WORD_MAX_BYTES, never inside a character, nor after a number's dot. */
 function boundedWord(word: string) {
   if (utf8.encode(word).length <= SEARCH_WORD_MAX_BYTES) return word;
   let kept = "";
@@ -17,7 +17,7 @@ function boundedWord(word: string) {
     if (bytes > SEARCH_WORD_MAX_BYTES) break;
     kept += character;
   }
-  return kept;
+  return kept.replace(/\.$/, "");
 }
 
 /** An ISBN written with hyphens (978-4-04-000000-8, 0-8044-2957-X): ten or thirteen digits, the last maybe X. */
@@ -30,20 +30,30 @@ const HYPHENATED_ISBN = /(?<![\p{L}\p{N}-])\d(?:-?\d){8}(?:(?:-?\d){3})?-?[\dx](
  */
 export const isbnAsWord = (isbn: string) => isbn.replace(/-/g, "").toLowerCase();
 
+/** A number as search reads it: digits, or digits with dots between them, as a volume's label "7.5". */
+const NUMBER = String.raw`\p{N}+(?:\.\p{N}+)*`;
+
 /**
- * The words of what a reader typed, as every search reads them: normalized, lower-case, letters and
- * digits only (so no quote, operator or LIKE wildcard survives), an ISBN one word (isbnAsWord), each at
- * most SEARCH_WORD_MAX_BYTES long, at most `maxWords` of them.
+ * What parts words: anything but a letter or a digit, save a dot between two digits, so a number such as
+ * a volume's "7.5" (decision 70) stays one word, that number, and is not "5.7".
+ */
+const BETWEEN_WORDS = /(?:[^\p{L}\p{N}.]|(?<!\p{N})\.|\.(?!\p{N}))+/u;
+
+/**
+ * A text's words as search reads them, typed or indexed: normalized, lower-case, letters and digits only
+ * and a number's dots (so no quote, operator or LIKE wildcard survives; FTS5 reads a quoted "7.5" as the
+ * two words "7 5" side by side, as the index holds them), an ISBN one word (isbnAsWord).
+ */
+function wordsIn(text: string) {
+  return text.normalize("NFKC").toLowerCase().replace(HYPHENATED_ISBN, isbnAsWord).split(BETWEEN_WORDS).filter(Boolean);
+}
+
+/**
+ * The words of what a reader typed, as every search reads them (wordsIn), each at most
+ * SEARCH_WORD_MAX_BYTES long, at most `maxWords` of them.
  */
 export function searchWords(input: string, maxWords = 8): string[] {
-  return input
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(HYPHENATED_ISBN, isbnAsWord)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, maxWords)
-    .map(boundedWord);
+  return wordsIn(input).slice(0, maxWords).map(boundedWord);
 }
 
 /** Scripts written without spaces between words (Chinese, Japanese), and Korean, whose words take endings. */
@@ -51,9 +61,9 @@ const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
 
 /**
  * The letters a word is paired by: each Chinese, Japanese or Korean letter alone, and each run of Latin
- * letters and digits as one, so a number or a name such as "EX2" inside a run stays whole.
+ * letters and digits as one, so a number ("7.5" too) or a name such as "EX2" inside a run stays whole.
  */
-const PAIRED_LETTERS = /[\p{Script=Latin}\p{N}]+|./gsu;
+const PAIRED_LETTERS = /[\p{Script=Latin}\p{N}]+(?:\.\p{N}+)*|./gsu;
 
 /**
  * The full-text index takes a run of letters as one word, so in "燃えない灯芯" (an original title) only
@@ -80,12 +90,7 @@ function pairsOf(word: string) {
  */
 export function unspacedPairs(...texts: string[]) {
   return texts
-    .flatMap((text) =>
-      text
-        .normalize("NFKC")
-        .toLowerCase()
-        .split(/[^\p{L}\p{N}]+/u),
-    )
+    .flatMap(wordsIn)
     .filter((word) => UNSPACED.test(word))
     .flatMap((word) => {
       const last = [...word].at(-1)!;
@@ -109,6 +114,12 @@ export function ftsTerm(word: string): string {
   return parts ? `("${word}"${prefix} OR (${parts.map(ftsTerm).join(" AND ")}))` : `"${word}"${prefix}`;
 }
 
+/** Latin letters and a number written together, either first (partsAtNumber). */
+const LETTERS_AND_NUMBER = new RegExp(
+  String.raw`^(?:(\p{Script=Latin}{2,})(${NUMBER})|(${NUMBER})(\p{Script=Latin}+))$`,
+  "u",
+);
+
 /**
  * Latin letters and a number written together ("vol4", "ch45", "lanternfall10", "123a"), as readers type
  * a label without its space: its two parts, each a word of its own, so the word is found either whole or
@@ -116,8 +127,7 @@ export function ftsTerm(word: string): string {
  * before a number ("s2") stays one word: a lone letter would find nearly everything.
  */
 function partsAtNumber(word: string): [string, string] | null {
-  const [, letters, number, leadingNumber, trailingLetters] =
-    /^(?:(\p{Script=Latin}{2,})(\p{N}+)|(\p{N}+)(\p{Script=Latin}+))$/u.exec(word) ?? [];
+  const [, letters, number, leadingNumber, trailingLetters] = LETTERS_AND_NUMBER.exec(word) ?? [];
   if (letters && number) return [letters, number];
   if (leadingNumber && trailingLetters) return [leadingNumber, trailingLetters];
   return null;
