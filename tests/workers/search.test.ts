@@ -136,6 +136,14 @@ describe("site search against the imported tiny pack", () => {
       { title: "Reprise", subtitle: "Season 1 Recut · Episode 2", path: "/anime?season=1#s1r1e2" },
       { title: "The Lie", subtitle: "Season 1 · Episode 2", path: "/anime?season=1#s1e2" },
     ]);
+    // Digits of any script are read as digits: Arabic-Indic, Persian, Devanagari and fullwidth.
+    for (const words of ["episode ٢", "episode ۲", "episode २", "episode２", "ep٢"]) {
+      const found = await load(searchLoader, `/search?q=${encodeURIComponent(words)}&reveal=all&kind=episode`);
+      expect(
+        found.results.map((result) => result.content?.title),
+        words,
+      ).toEqual(["Reprise", "The Lie"]);
+    }
     // A Break Time short is found by the episode it airs with, which its line names.
     const short = await load(searchLoader, "/search?q=episode%201&reveal=all");
     expect(
@@ -457,6 +465,8 @@ describe("site search against the imported tiny pack", () => {
       // title typed as one word, in part of it, and in English.
       for (const [words, found] of [
         ["ウェンドマーク10", ["test:volume-10"]],
+        // Digits of another script are those digits.
+        ["ウェンドマーク١٠", ["test:volume-10"]],
         ["ウェンドマーク1", ["test:volume-1"]],
         ["マーク10", ["test:volume-10"]],
         ["ウェンドマークEX2", ["test:volume-ex-2"]],

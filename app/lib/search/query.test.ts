@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  SEARCH_WORD_MAX_BYTES,
   cleanQuery,
   parseSearchKind,
   searchKindLabels,
@@ -54,6 +55,12 @@ describe("toFtsQuery", () => {
     // An ISBN is its digits, one word, as before; a word of Chinese, Japanese or Korean letters is read by its pairs.
     expect(toFtsQuery("978-4-04-000000-8")).toBe('"9784040000008"');
     expect(toFtsQuery("第2話")).toBe('("第2話"* OR "第2 2話"*)');
+  });
+  it("reads a number typed in another script's digits as that number, in a Chinese, Japanese or Korean word too", () => {
+    expect(toFtsQuery("chapter ٣")).toBe(toFtsQuery("chapter 3"));
+    expect(toFtsQuery("ch３")).toBe(toFtsQuery("ch3"));
+    expect(toFtsQuery("第۱۲話")).toBe('("第12話"* OR "第12 12話"*)');
+    expect(unspacedPairs("第१२話")).toBe(unspacedPairs("第12話"));
   });
   it("treats FTS syntax as plain text", () => {
     expect(toFtsQuery('name:"x" OR NEAR(a b) -c *')).toBe(
@@ -177,6 +184,42 @@ describe("searchWords", () => {
     expect(searchWords("Vol7.5, 1.2.3")).toEqual(["vol7.5", "1.2.3"]);
     // A dot that is no decimal point parts words as before.
     expect(searchWords("vol. 7. .5 7..5 a.b")).toEqual(["vol", "7", "5", "7", "5", "a", "b"]);
+  });
+
+  it("reads the digits of every script as the digits 0 to 9, and nothing else as digits", () => {
+    for (const digits of [
+      "٠١٢٣٤٥٦٧٨٩",
+      "۰۱۲۳۴۵۶۷۸۹",
+      "०१२३४५६७८९",
+      "০১২৩৪৫৬৭৮৯",
+      "๐๑๒๓๔๕๖๗๘๙",
+      "０１２３４５６７８９",
+      "𝟎𝟏𝟐𝟑𝟒𝟓𝟔𝟕𝟖𝟗",
+      "𝟶𝟷𝟸𝟹𝟺𝟻𝟼𝟽𝟾𝟿",
+    ])
+      expect(searchWords(`chapter ${digits}`), digits).toEqual(["chapter", "0123456789"]);
+    expect(searchWords("Chapter ٣ ch３ vol٧.٥")).toEqual(["chapter", "3", "ch3", "vol7.5"]);
+    // Numbers written in words, Chinese numerals among them, are letters, not digits: 第三話 stays as written.
+    expect(searchWords("第三話 〇 Ⅻ")).toEqual(["第三話", "〇", "xii"]);
+  });
+
+  it("reads every decimal digit Unicode has as one of 0 to 9, as its script's digits run whole sets of ten", () => {
+    const digit = /\p{Nd}/u;
+    const runs: string[] = [];
+    for (let at = 0; at <= 0x10ffff; at += 1) {
+      if (at >= 0xd800 && at <= 0xdfff) continue;
+      const character = String.fromCodePoint(at);
+      if (!digit.test(character)) continue;
+      if (digit.test(String.fromCodePoint(at - 1))) runs[runs.length - 1] += character;
+      else runs.push(character);
+    }
+    expect(runs.length).toBeGreaterThan(50);
+    for (const run of runs) {
+      const sets = [...run].length / 10;
+      expect(Number.isInteger(sets), run).toBe(true);
+      // Mathematical digits run 50 long, past the longest word kept.
+      expect(searchWords(run), run).toEqual(["0123456789".repeat(sets).slice(0, SEARCH_WORD_MAX_BYTES)]);
+    }
   });
 
   it("cuts a long word at its last whole character and keeps short ones", () => {

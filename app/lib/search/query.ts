@@ -39,13 +39,36 @@ const NUMBER = String.raw`\p{N}+(?:\.\p{N}+)*`;
  */
 const BETWEEN_WORDS = /(?:[^\p{L}\p{N}.]|(?<!\p{N})\.|\.(?!\p{N}))+/u;
 
+/** A decimal digit of a script other than ASCII's: Arabic-Indic "٣", Devanagari "३", fullwidth "３" … */
+const OTHER_DIGIT = /(?![0-9])\p{Nd}/gu;
+
 /**
- * A text's words as search reads them, typed or indexed: normalized, lower-case, letters and digits only
- * and a number's dots (so no quote, operator or LIKE wildcard survives; FTS5 reads a quoted "7.5" as the
- * two words "7 5" side by side, as the index holds them), an ISBN one word (isbnAsWord).
+ * The digit `digit` is, 0 to 9. Unicode gives each script's digits ten code points of their own, 0 to 9
+ * in order, and a run of such code points is whole sets of ten, so a digit's value is how far it is from
+ * the start of its run, counted in tens.
+ */
+function digitValue(digit: string) {
+  const at = digit.codePointAt(0)!;
+  let start = at;
+  while (/\p{Nd}/u.test(String.fromCodePoint(start - 1))) start -= 1;
+  return String((at - start) % 10);
+}
+
+/**
+ * A text's words as search reads them, typed or indexed: normalized, every script's digits as ASCII digits
+ * ("chapter ٣" is "chapter 3"; a Chinese numeral such as 三 is a letter, not a digit), lower-case, letters
+ * and digits only and a number's dots (so no quote, operator or LIKE wildcard survives; FTS5 reads a
+ * quoted "7.5" as the two words "7 5" side by side, as the index holds them), an ISBN one word
+ * (isbnAsWord).
  */
 function wordsIn(text: string) {
-  return text.normalize("NFKC").toLowerCase().replace(HYPHENATED_ISBN, isbnAsWord).split(BETWEEN_WORDS).filter(Boolean);
+  return text
+    .normalize("NFKC")
+    .replace(OTHER_DIGIT, digitValue)
+    .toLowerCase()
+    .replace(HYPHENATED_ISBN, isbnAsWord)
+    .split(BETWEEN_WORDS)
+    .filter(Boolean);
 }
 
 /**
