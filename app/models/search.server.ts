@@ -2,7 +2,7 @@ import { type SqlBool, sql } from "kysely";
 import { type Knowledge, knowsAnything } from "~/lib/shield/knowledge";
 import {
   holdsUnspaced,
-  toFtsQuery,
+  toHitFtsQuery,
   toNameFtsQuery,
   toPhraseFtsQuery,
   toTitleFtsQuery,
@@ -38,12 +38,12 @@ const matching = (fts: string) =>
     .where(sql<SqlBool>`search_index MATCH ${fts}`);
 
 /**
- * Every hit of a search, with its tier (a character by name, then by title, then by title or aliases,
- * then the rest) and its place among the hits, as the CTE `ranked`: those everyone may see first, and
- * only those with `onlyPublic`.
+ * Every hit of a search (what `found` matches: toHitFtsQuery), with its tier (a character by name, then
+ * by title, then by title or aliases, then the rest) and its place among the hits, as the CTE `ranked`:
+ * those everyone may see first, and only those with `onlyPublic`.
  */
 function rankedHits(
-  fts: string,
+  found: string,
   names: string,
   titles: string,
   wholeWords: string,
@@ -95,7 +95,7 @@ function rankedHits(
             .end()
             .as("partly"),
         ])
-        .where(sql<SqlBool>`search_index MATCH ${fts}`)
+        .where(sql<SqlBool>`search_index MATCH ${found}`)
         .$if(onlyPublic, (hits) => hits.where("e.revealed_by", "is", null)),
     )
     .with("ranked", (ranked) =>
@@ -132,7 +132,7 @@ function rankedHits(
 
 /** The searches, built once; the queries made of the reader's words are slots filled per request. */
 const words = [
-  slot<string>("fts"),
+  slot<string>("found"),
   slot<string>("names"),
   slot<string>("titles"),
   slot<string>("wholeWords"),
@@ -235,12 +235,12 @@ const resultOf =
 
 /** What the reader typed, as the five full-text queries of a search; null when nothing in it is searchable. */
 function wordsOf(query: string) {
-  const fts = toFtsQuery(query);
+  const found = toHitFtsQuery(query);
   const names = toNameFtsQuery(query);
   const titles = toTitleFtsQuery(query);
   const wholeWords = toWholeWordFtsQuery(query);
   const phrase = toPhraseFtsQuery(query);
-  return fts && names && titles && wholeWords && phrase ? { fts, names, titles, wholeWords, phrase } : null;
+  return found && names && titles && wholeWords && phrase ? { found, names, titles, wholeWords, phrase } : null;
 }
 
 /**
@@ -252,7 +252,8 @@ function wordsOf(query: string) {
  * word by how many entries hold it, gated ones included, so the order of what a reader sees would
  * tell how often a word occurs in what they may not see): first a character whose name or alias holds
  * the words (a reader typing a name wants the person, not the chapters named after them), then hits
- * whose title holds them, then title or aliases, then the rest; within each, those holding the words
+ * whose title holds them, then title or aliases, then the rest (found by their text, a place's number
+ * beside its place: toHitFtsQuery); within each, those holding the words
  * as typed, side by side ("Arc 1 · Chapter 2" for "arc 1 chapter 2"), then those holding them whole
  * ("ash" as a word, not the start of "Ashford"; "ランタンフォールEX", not the start of "ランタンフォールEX2"),
  * then shorter titles (where

@@ -177,6 +177,29 @@ describe("site search against the imported tiny pack", () => {
       "Arc 1 · Chapter 2",
       "Arc 2 · Chapter 1",
     ]);
+    // A place's number is its own, not a number elsewhere in a hit's text: volume 2 ("Volume 2 · Tiny Tale
+    // 2") lists its chapters, "Chapter 1: Corridor · Epilogue: Lamp", and is no hit of "vol1", "ep1" or "ch2".
+    // Names keep each word anywhere (arc 1's chapter 2 for "ch2", season 1's episode 2 for "ep1"), and
+    // other words a number anywhere: "door 2" is chapter 2 of arc 1, "The Door", which its text names.
+    for (const [words, found] of [
+      ["vol1", ["Tiny Tale 1", "Tiny Tale EX 1"]],
+      ["vol 1", ["Tiny Tale 1", "Tiny Tale EX 1"]],
+      ["ch2", ["Arc 1 · Chapter 2", "Arc 2 · Chapter 1"]],
+      [
+        "ep1",
+        [
+          "Season 1 Recut · Episode 1",
+          "Season 1 Recut · Episode 2",
+          "Season 1 · Break Time 1, airs with episode 1",
+          "Season 1 · Episode 1",
+          "Season 1 · Episode 2",
+        ],
+      ],
+      ["door 2", ["Arc 1 · Chapter 2"]],
+    ] as const) {
+      const hits = await load(searchLoader, `/search?q=${encodeURIComponent(words)}&reveal=all`);
+      expect(hits.results.map((result) => result.content?.subtitle).sort(), words).toEqual(found);
+    }
     // By its ISBN, written with hyphens or without; its parts are no numbers of their own: volume 1's
     // (978-4-04-000000-8) holds "4" and "8", which find no volume.
     for (const words of ["978-4-04-000000-8", "9784040000008"]) {

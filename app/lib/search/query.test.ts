@@ -13,6 +13,7 @@ import {
   toPhraseFtsQuery,
   toNameFtsQuery,
   toTitleFtsQuery,
+  toHitFtsQuery,
 } from "./query";
 
 describe("toFtsQuery", () => {
@@ -78,6 +79,35 @@ describe("toFtsQuery", () => {
     expect(toFtsQuery("마법사")).toBe('("마법사"* OR "마법 법사"*)');
     // One letter is a prefix: the index has a pair starting at every letter, and the last one alone.
     expect(toFtsQuery("灯")).toBe('"灯"*');
+  });
+});
+
+describe("toHitFtsQuery", () => {
+  it("finds the words anywhere in names, and in text only with a place's number beside the place", () => {
+    expect(toHitFtsQuery("vol4")).toBe('{title aliases}: (("vol4" OR ("vol"* AND "4"))) OR (("vol4" OR "vol"* + "4"))');
+    expect(toHitFtsQuery("ep 3")).toBe('{title aliases}: ("ep"* AND "3") OR ("ep"* + "3")');
+    expect(toHitFtsQuery("tiny tale vol 7.5")).toBe(
+      '{title aliases}: ("tiny"* AND "tale"* AND "vol"* AND "7.5") OR ("tiny"* AND "tale"* AND "vol"* + "7.5")',
+    );
+    expect(toHitFtsQuery("arc 1 ch2")).toBe(
+      '{title aliases}: ("arc"* AND "1" AND ("ch2" OR ("ch"* AND "2"))) OR ("arc"* + "1" AND ("ch2" OR "ch"* + "2"))',
+    );
+  });
+  it("finds the words anywhere where no place's number follows it", () => {
+    // A number alone or after another number, after other words (an arc's or a collection's name), after
+    // one letter or a Chinese, Japanese or Korean word.
+    for (const words of [
+      "3",
+      "2016 01",
+      "cinder academy 3",
+      "lanternfall10",
+      "123a",
+      "s 2",
+      "in 3",
+      "ランタンフォール 3",
+    ])
+      expect(toHitFtsQuery(words), words).toBe(`${toNameFtsQuery(words)} OR (${toFtsQuery(words)})`);
+    expect(toHitFtsQuery(" - ")).toBeNull();
   });
 });
 

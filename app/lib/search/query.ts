@@ -130,12 +130,14 @@ export function unspacedPairs(...texts: string[]) {
  * Latin letters and a number written together are also their two words ("vol4": partsAtNumber).
  */
 export function ftsTerm(word: string): string {
-  const prefix = /\p{N}$/u.test(word) ? "" : "*";
   const pairs = pairsOf(word);
-  if (pairs.length) return `("${word}"${prefix} OR "${pairs.join(" ")}"${prefix})`;
+  if (pairs.length) return `(${ftsString(word)} OR ${ftsString(pairs.join(" "))})`;
   const parts = partsAtNumber(word);
-  return parts ? `("${word}"${prefix} OR (${parts.map(ftsTerm).join(" AND ")}))` : `"${word}"${prefix}`;
+  return parts ? `(${ftsString(word)} OR (${parts.map(ftsTerm).join(" AND ")}))` : ftsString(word);
 }
+
+/** Words as one FTS5 string, its last a prefix unless it is a number, which is meant whole (ftsTerm). */
+const ftsString = (words: string) => `"${words}"${/\p{N}$/u.test(words) ? "" : "*"}`;
 
 /** Latin letters and a number written together, either first (partsAtNumber). */
 const LETTERS_AND_NUMBER = new RegExp(
@@ -165,6 +167,49 @@ function partsAtNumber(word: string): [string, string] | null {
 export function toFtsQuery(input: string, maxTerms = 8): string | null {
   const terms = searchWords(input, maxTerms).map(ftsTerm);
   return terms.length ? terms.join(" AND ") : null;
+}
+
+/** A number, meant whole ("4", "7.5"). */
+const WHOLE_NUMBER = new RegExp(String.raw`^${NUMBER}$`, "u");
+
+/**
+ * The words the site's places put before their number ("Arc 3", "Chapter 14", "Volume 7.5", "Season 2",
+ * "Part 1", "Episode 8", "Break Time 4", "Manga 1"). Not "Interlude": "in 3" would be one.
+ */
+const NUMBERED_PLACES = ["arc", "chapter", "volume", "season", "part", "episode", "time", "manga"];
+
+/** Whether a word typed before a number is such a place, whole or its start ("vol", "ep", "ch"). */
+const isNumberedPlace = (word: string | undefined) =>
+  !!word && word.length > 1 && NUMBERED_PLACES.some((place) => place.startsWith(word));
+
+/**
+ * The same words, a place's number side by side with the place typed before it, as its label holds them:
+ * "vol 4" and "vol4" as "vol… 4", "arc 1 chapter 2" as "arc… 1" and "chapter… 2" (toHitFtsQuery).
+ */
+function toPlaceNumberFtsQuery(input: string, maxTerms = 8): string | null {
+  const terms: string[] = [];
+  searchWords(input, maxTerms).forEach((word, at, words) => {
+    const [place, number] = partsAtNumber(word) ?? [];
+    if (WHOLE_NUMBER.test(word) && isNumberedPlace(words[at - 1])) terms.push(`${terms.pop()} + ${ftsString(word)}`);
+    else if (place && number && WHOLE_NUMBER.test(number) && isNumberedPlace(place))
+      terms.push(`(${ftsString(word)} OR ${ftsString(place)} + ${ftsString(number)})`);
+    else terms.push(ftsTerm(word));
+  });
+  return terms.length ? terms.join(" AND ") : null;
+}
+
+/**
+ * What a search finds: entries whose names (title and aliases, where a unit's place is: "Lanternfall 6 ·
+ * Volume 6") hold every word, each anywhere, so "arc 1 chapter 2" finds arc 2's chapter 1 too; and
+ * entries holding the words only with their text, a place's number beside the place (toPlaceNumberFtsQuery).
+ * A number elsewhere in a text is another place's: "vol4" does not find volume 6 for its "Volume 6" and
+ * its text's "Chapter 4", nor "ep3" a volume for its "Epilogue" and "Chapter 3". Other words and a number
+ * stay apart: "cinder academy 3" finds the chapters of arc 3, whose text is the arc's name.
+ */
+export function toHitFtsQuery(input: string): string | null {
+  const names = toNameFtsQuery(input);
+  const placeNumbers = toPlaceNumberFtsQuery(input);
+  return names && placeNumbers ? `${names} OR (${placeNumbers})` : null;
 }
 
 /**
