@@ -254,7 +254,7 @@ function wordsOf(query: string) {
  * the words (a reader typing a name wants the person, not the chapters named after them), then hits
  * whose title holds them, then title or aliases, then the rest (found by their text, a place's number
  * beside its place: toHitFtsQuery); within each, those holding the words
- * as typed, side by side ("Arc 1 · Chapter 2" for "arc 1 chapter 2"), then those holding them whole
+ * as typed, side by side ("Arc 1 · Chapter 2" for "arc 1 chapter 2", "Episode 1" for "ep1"), then those holding them whole
  * ("ash" as a word, not the start of "Ashford"; "ランタンフォールEX", not the start of "ランタンフォールEX2"),
  * then shorter titles (where
  * the words are more of the title). One round trip; an empty or unsearchable query finds nothing.

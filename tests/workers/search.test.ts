@@ -170,6 +170,16 @@ describe("site search against the imported tiny pack", () => {
       const found = await load(searchLoader, `/search?q=arc%20${arc}%20chapter%20${number}&reveal=all&kind=chapter`);
       expect(found.results[0]?.content?.subtitle).toBe(`Arc ${arc} · Chapter ${number}`);
     }
+    // A place typed by its start and its number, likewise: "ep1" lists episode 1 and the short that airs
+    // with it before season 1's episode 2, which holds the words apart.
+    const ep1 = await load(searchLoader, "/search?q=ep1&reveal=all");
+    expect(ep1.results.map((result) => result.content?.subtitle)).toEqual([
+      "Season 1 Recut · Episode 1",
+      "Season 1 · Break Time 1, airs with episode 1",
+      "Season 1 · Episode 1",
+      "Season 1 Recut · Episode 2",
+      "Season 1 · Episode 2",
+    ]);
     // Written as readers shorten it, each number beside its word.
     const shortened = await load(searchLoader, "/search?q=arc1%20ch1&reveal=all&kind=chapter");
     expect(shortened.results.map((result) => result.content?.subtitle).sort()).toEqual([

@@ -39,7 +39,7 @@ describe("toFtsQuery", () => {
     expect(toFtsQuery("vol 5.7")).toBe('"vol"* AND "5.7"');
     expect(toFtsQuery("vol5.7")).toBe('("vol5.7" OR ("vol"* AND "5.7"))');
     expect(toWholeWordFtsQuery("vol5.7")).toBe('("vol5.7" OR ("vol" AND "5.7"))');
-    expect(toPhraseFtsQuery("vol5.7")).toBe('"vol 5.7"');
+    expect(toPhraseFtsQuery("vol5.7")).toBe('"vol"* + "5.7"');
     // In a word of Chinese, Japanese or Korean letters it is one letter of the pairs, as a number is.
     expect(toFtsQuery("第7.5巻")).toBe('("第7.5巻"* OR "第7.5 7.5巻"*)');
     expect(unspacedPairs("第7.5巻")).toBe("第7.5 7.5巻 巻");
@@ -49,7 +49,10 @@ describe("toFtsQuery", () => {
     expect(toFtsQuery("Vol4")).toBe('("vol4" OR ("vol"* AND "4"))');
     expect(toFtsQuery("chapter 123a")).toBe('"chapter"* AND ("123a"* OR ("123" AND "a"*))');
     expect(toWholeWordFtsQuery("ch45")).toBe('("ch45" OR ("ch" AND "45"))');
-    expect(toPhraseFtsQuery("Arc1 chapter 1")).toBe('"arc 1 chapter 1"');
+    expect(toPhraseFtsQuery("Arc1 chapter 1")).toBe('"arc"* + "1" + "chapter"* + "1"');
+    // A place before its number is its start too, so "ep3" is side by side in "Episode 3"; other words whole.
+    expect(toPhraseFtsQuery("ep3")).toBe('"ep"* + "3"');
+    expect(toPhraseFtsQuery("ash ward 3")).toBe('"ash" + "ward" + "3"');
     expect(toPhraseFtsQuery('"')).toBeNull();
     // One letter and a number stay one word: "s" would find nearly everything.
     expect(toFtsQuery("s2")).toBe('"s2"');

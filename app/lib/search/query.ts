@@ -226,12 +226,16 @@ export function toWholeWordFtsQuery(input: string, maxTerms = 8): string | null 
 
 /**
  * The words as one phrase, in the order typed and side by side ("arc 1 chapter 1"; "arc1 ch1" as "arc 1
- * ch 1"): hits holding them so rank first among hits alike, so "Arc 1 · Chapter 1" comes before "Arc 2 ·
- * Chapter 1" (`rankedHits`).
+ * ch 1"), a place before its number by its start too ("ep3" as "Episode 3", isNumberedPlace): hits holding
+ * them so rank first among hits alike, so "Arc 1 · Chapter 1" comes before "Arc 2 · Chapter 1", and
+ * "Season 2 · Episode 1" before "Season 1 · Episode 2" for "ep1" (`rankedHits`).
  */
 export function toPhraseFtsQuery(input: string, maxTerms = 8): string | null {
   const words = searchWords(input, maxTerms).flatMap((word) => partsAtNumber(word) ?? [word]);
-  return words.length ? `"${words.join(" ")}"` : null;
+  const phrase = words.map((word, at) =>
+    isNumberedPlace(word) && WHOLE_NUMBER.test(words[at + 1] ?? "") ? `"${word}"*` : `"${word}"`,
+  );
+  return phrase.length ? phrase.join(" + ") : null;
 }
 
 /** Whether a text holds Chinese, Japanese or Korean letters: a search in them is shown hits' original titles. */
