@@ -58,6 +58,41 @@ describe("a comment's text", () => {
     ]);
   });
 
+  it("draws a link whose host is not the one it goes to as where it goes, never as the site's own page", () => {
+    const link = (text: string) => textParts(text).find((part) => part.kind === "link");
+    // A fraction slash is a letter of the host, not a path's slash.
+    expect(link("https://lanternfall.example\u2044translation_meta\u2044ln.evil.example read it")).toEqual({
+      kind: "link",
+      text: "https://lanternfall.xn--exampletranslation_metaln-ev6oqa.evil.example/",
+      href: "https://lanternfall.xn--exampletranslation_metaln-ev6oqa.evil.example/",
+    });
+    // Look-alike letters read as the host's ASCII form.
+    expect(link("https://\u0430pple.com/login")).toEqual({
+      kind: "link",
+      text: "https://xn--pple-43d.com/login",
+      href: "https://xn--pple-43d.com/login",
+    });
+    // A name before "@" is not the host; a backslash ends the host as the browser reads it (that link goes
+    // to the host written first).
+    expect(link("https://lanternfall.example@evil.example/x")).toMatchObject({
+      text: "https://evil.example/x",
+      href: "https://evil.example/x",
+    });
+    expect(link("https://lanternfall.example\\@evil.example")).toMatchObject({
+      href: "https://lanternfall.example/@evil.example",
+    });
+    // An address written as it goes stays as written, a path in any letters too.
+    expect(link("https://ja.wikipedia.org/wiki/灯")).toEqual({
+      kind: "link",
+      text: "https://ja.wikipedia.org/wiki/灯",
+      href: "https://ja.wikipedia.org/wiki/%E7%81%AF",
+    });
+    expect(link("HTTPS://Example.COM/A")).toMatchObject({
+      text: "HTTPS://Example.COM/A",
+      href: "https://example.com/A",
+    });
+  });
+
   it("gives a writer's name cleaned, on one line, cut between characters, or 'A reader'", () => {
     expect(writerName(" Zo\u00eb\u202e\n the\u200b ")).toBe("Zoë the");
     expect(Array.from(writerName("a" + "😀".repeat(80)))).toHaveLength(60);

@@ -82,7 +82,10 @@ const linkPattern = /\bhttps?:\/\/[^\s<>"'`]+/gi;
 
 /**
  * The text with its web addresses picked out, so a page can draw them as links. Only http and https
- * addresses; trailing punctuation ("see https://example.com.") stays text.
+ * addresses; trailing punctuation ("see https://example.com.") stays text. A link reads as written where
+ * its host is the host it goes to; otherwise it reads as where it goes (a host of look-alike letters as
+ * its ASCII form, a fraction slash "⁄" read as part of the host, a "name@" before it dropped), so no
+ * link looks like the site's own page and goes elsewhere. Neither says a user name or a password.
  */
 export function textParts(text: string): TextPart[] {
   const parts: TextPart[] = [];
@@ -91,17 +94,27 @@ export function textParts(text: string): TextPart[] {
     const address = match[0].replace(/[.,;:!?)\]}]+$/, "");
     const start = match.index;
     if (start > from) parts.push({ kind: "text", text: text.slice(from, start) });
-    let href: string | null = null;
-    try {
-      href = new URL(address).href;
-    } catch {
-      href = null;
-    }
-    parts.push(href ? { kind: "link", text: address, href } : { kind: "text", text: address });
+    parts.push(linkOf(address));
     from = start + address.length;
   }
   if (from < text.length) parts.push({ kind: "text", text: text.slice(from) });
   return parts;
+}
+
+/** An address as a link (textParts), or as text where it is no address. */
+function linkOf(address: string): TextPart {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return { kind: "text", text: address };
+  }
+  const href = `${url.origin}${url.pathname}${url.search}${url.hash}`;
+  const writtenHost = address
+    .slice(address.indexOf("//") + 2)
+    .split(/[/?#\\]/, 1)[0]!
+    .toLowerCase();
+  return { kind: "link", text: writtenHost === url.host ? address : href, href };
 }
 
 /** The longest a writer's name is shown, in characters. */
