@@ -310,6 +310,25 @@ test("a report's location must be a place in the book, and one that names a late
   );
 });
 
+test("a paste past a field's limit stays whole in its box, and the field says by how much", async ({ reader }) => {
+  const { page } = reader;
+  await page.goto("/feedback_hub/report_bug");
+  await waitForHydration(page);
+  const pasted = "The page froze when I opened the tracker. ".repeat(110).trim();
+  const happened = page.getByLabel("What happened?");
+  await happened.focus();
+  await page.keyboard.insertText(pasted);
+  await expect(happened).toHaveValue(pasted);
+  await page.getByLabel("What did you expect to happen?").fill("It opens.");
+  await page.getByLabel("Which page was it on?").fill("/reading_tracker");
+  await page.getByRole("button", { name: "Send report" }).click();
+  await expect(page.locator("#field-happened-error")).toHaveText(
+    `Keep it to 4,000 characters (this is ${pasted.length.toLocaleString("en")}).`,
+  );
+  await expect(happened).toHaveValue(pasted);
+  await expect(page).toHaveURL(/\/feedback_hub\/report_bug$/);
+});
+
 test("a report with a word longer than the screen is read on a phone without scrolling sideways, in My reports and in triage", async ({
   reader,
   moderator,
@@ -319,7 +338,8 @@ test("a report with a word longer than the screen is read on a phone without scr
   await reader.page.setViewportSize({ width: 360, height: 740 });
   await fillReport(reader.page, {
     path: "/feedback_hub/report_content",
-    fill: { "Which page or item?": word, "What is wrong?": `${word} is wrong`, "What is right?": word },
+    // The item's field keeps 300 characters: the word as long as it may be there.
+    fill: { "Which page or item?": word.slice(0, 300), "What is wrong?": `${word} is wrong`, "What is right?": word },
     title: "",
   });
   await reader.page.getByRole("button", { name: "Send report" }).click();
