@@ -71,6 +71,31 @@ const episodeRunsOfArc = (arc: ArcChoice) =>
     .where("f.position", "<=", arcEdge(arc, "max"))
     .orderBy("f.position");
 
+/**
+ * The chapters of the arc an episode passed over inside what it adapts ("skipped" in its changes), or a
+ * volume left out ("cut"): neither adapts them, though its range holds them (pack/reveals.ts reads them
+ * so for the shield).
+ */
+const leftOutOfArc = (arc: ArcChoice) =>
+  query
+    .selectFrom("adaptation_changes as c")
+    .innerJoin("chapters as f", "f.key", "c.chapters_from")
+    .innerJoin("chapters as t", "t.key", "c.chapters_to")
+    .select(["c.episode_key as key", "f.position as from_position", "t.position as to_position"])
+    .where("c.kind", "=", "skipped")
+    .where("t.position", ">=", arcEdge(arc, "min"))
+    .where("f.position", "<=", arcEdge(arc, "max"))
+    .unionAll(
+      query
+        .selectFrom("ln_volume_changes as c")
+        .innerJoin("chapters as f", "f.key", "c.chapters_from")
+        .innerJoin("chapters as t", "t.key", "c.chapters_to")
+        .select(["c.volume_key as key", "f.position as from_position", "t.position as to_position"])
+        .where("c.kind", "=", "cut")
+        .where("t.position", ">=", arcEdge(arc, "min"))
+        .where("f.position", "<=", arcEdge(arc, "max")),
+    );
+
 /** The page's queries for an arc, built once for the first arc and once for an arc asked for by number. */
 const pageQueries = (arc: ArcChoice) =>
   [
@@ -104,6 +129,7 @@ const pageQueries = (arc: ArcChoice) =>
       .orderBy("c.ordinal"),
     volumesOfArc(arc),
     episodeRunsOfArc(arc),
+    leftOutOfArc(arc),
   ] as const;
 
 const firstArcQueries = pageQueries(firstArc);
@@ -115,15 +141,19 @@ const numberedArcQueries = pageQueries(slot<number>("arc"));
  * discussion's count; a chapter's title is gated as a unit's title is (`gatedTitle`). One D1 round trip.
  */
 export async function getWebNovel(db: D1Database, arcNumber: number | null) {
-  const [arcs, [selected], chapters, volumes, episodes] = await batch(
+  const [arcs, [selected], chapters, volumes, episodes, leftOut] = await batch(
     db,
     arcNumber === null ? firstArcQueries : numberedArcQueries,
     { arc: arcNumber },
   );
 
+  const holds = (range: { from_position: number; to_position: number }, position: number) =>
+    range.from_position <= position && position <= range.to_position;
+  // The volumes and episodes whose range holds the chapter, less those that left it out.
   const covering = (list: typeof volumes, position: number) =>
     list
-      .filter((unit) => unit.from_position <= position && position <= unit.to_position)
+      .filter((unit) => holds(unit, position))
+      .filter((unit) => !leftOut.some((left) => left.key === unit.key && holds(left, position)))
       .map(({ key, label }) => ({ key, label }));
 
   const totals = (arc: (typeof arcs)[number]) => ({

@@ -74,6 +74,20 @@ describe("an episode that intercuts two runs of chapters", () => {
     expect(chapter("wn:3-14").title.content).toBeNull();
   });
 
+  it("lists no episode beside a chapter its changes say it skipped, nor a volume beside one it cut, though their ranges hold it", async () => {
+    const { chapters } = await load(webNovelLoader, `/web_novel?arc=3&reveal=anime:2-7`);
+    const episodesOf = (key: string) => chapters.find((each) => each.key === key)!.episodes.map((each) => each.key);
+    // Season 2's first episode adapts wn:3-1 to wn:3-5 and skips wn:3-2 (the entrance trial, a montage).
+    expect(episodesOf("wn:3-1")).toEqual(["anime:2-1"]);
+    expect(episodesOf("wn:3-2")).toEqual([]);
+    expect(episodesOf("wn:3-3")).toEqual(["anime:2-1"]);
+    // Volume 3 adapts arc 2 up to wn:2-16 and cuts it (volume 4 tells it as a memory).
+    const arcTwo = (await load(webNovelLoader, `/web_novel?arc=2&reveal=ln:main-4`)).chapters;
+    const volumesOf = (key: string) => arcTwo.find((each) => each.key === key)!.volumes.map((each) => each.key);
+    expect(volumesOf("wn:2-16")).not.toContain("ln:main-3");
+    expect(volumesOf("wn:2-15")).toContain("ln:main-3");
+  });
+
   it("is given by the API with both runs, by key", async () => {
     const body = await (await get(`/api/v1/units/${INTERCUT}`)).json();
     expect(body).toMatchObject({
