@@ -399,6 +399,47 @@ describe("saving progress", () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
+  it("tries again by itself after a save the site did not answer, later each time, while the page watches and is shown", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const shown = Object.assign(new EventTarget(), { visibilityState: "visible" });
+    vi.stubGlobal("document", shown);
+    const stop = watchUnsentProgress("reader-1");
+    try {
+      // A gateway's error, then a connection that fails without the browser saying it went.
+      const fetch = vi.fn(
+        async (_address: string, _init?: RequestInit) => new Response("Bad gateway", { status: 502 }),
+      );
+      vi.stubGlobal("fetch", fetch);
+      expect(await saveProgress(reader, { account: "reader-1" })).toEqual({ outcome: "unsent", adopted: null });
+      fetch.mockImplementation(async () => Promise.reject(new TypeError("Failed to fetch")));
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(fetch).toHaveBeenCalledTimes(2);
+      // Later the second time: not within 5 s, by 15 s.
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(fetch).toHaveBeenCalledTimes(2);
+      fetch.mockImplementation(async (_address, init) =>
+        answer({ ok: true, saved: (JSON.parse(String(init?.body)) as { progress: Progress }).progress }),
+      );
+      await vi.advanceTimersByTimeAsync(10_000);
+      await vi.waitFor(() => expect(progressSaveStatus()).toBe("saved"));
+      expect(fetch).toHaveBeenCalledTimes(3);
+      expect(unsent()).toBeNull();
+      // Saved: nothing more is sent.
+      await vi.advanceTimersByTimeAsync(600_000);
+      expect(fetch).toHaveBeenCalledTimes(3);
+
+      // A page in the background sends nothing by itself; shown again, it sends what is owed.
+      fetch.mockImplementation(async () => new Response("Bad gateway", { status: 502 }));
+      await saveProgress({ ...reader, webNovel: "wn:2-15" }, { account: "reader-1" });
+      shown.visibilityState = "hidden";
+      await vi.advanceTimersByTimeAsync(600_000);
+      expect(fetch).toHaveBeenCalledTimes(4);
+    } finally {
+      stop();
+      vi.useRealTimers();
+    }
+  });
+
   it("takes in nothing from an answer that holds no record it can read", async () => {
     vi.stubGlobal("fetch", async () => answer({ ok: true, saved: { webNovel: 3 } }));
     expect(await saveProgress(reader, { account: "reader-1" })).toEqual({ outcome: "saved", adopted: null });

@@ -73,6 +73,36 @@ const LONGEST_WAIT_MS = 86_400_000;
 /** The wait after a 429 that does not say how long. */
 const WAIT_UNSAID_MS = 60_000;
 
+/**
+ * The account whose owed record this page sends by itself (watchUnsentProgress), and its next try after a
+ * save that could not be sent with no wait asked for (no network, a server error): a connection that
+ * comes back without the browser saying so is tried again, later each time, while the page is shown.
+ */
+let watching: string | null = null;
+let tryAgain: ReturnType<typeof setTimeout> | undefined;
+let failedTries = 0;
+/** How long after each failed try in a row the page tries again by itself. */
+const TRY_AGAIN_MS = [5_000, 15_000, 30_000, 60_000, 120_000, 300_000];
+
+/** Tries again later to send what `account` is owed, if this page watches it; offline, the connection's return sends it. */
+function tryAgainLater(account: string) {
+  if (watching !== account || navigator.onLine === false) return;
+  clearTimeout(tryAgain);
+  tryAgain = setTimeout(
+    () => {
+      tryAgain = undefined;
+      if (document.visibilityState !== "hidden") sendUnsentProgress(account).catch(() => {});
+    },
+    TRY_AGAIN_MS[Math.min(failedTries++, TRY_AGAIN_MS.length - 1)],
+  );
+}
+
+function stopTryingAgain() {
+  clearTimeout(tryAgain);
+  tryAgain = undefined;
+  failedTries = 0;
+}
+
 function setStatus(next: ProgressSave) {
   if (next === status) return;
   status = next;
@@ -226,6 +256,8 @@ async function deliver(
   }
   if (answer.outcome === "unsent" && answer.retryAfterMs !== null && (wait === 0 || sendAgain === undefined))
     sendAgainAfterWait(account, answer.retryAfterMs);
+  else if (answer.outcome === "unsent" && answer.retryAfterMs === null) tryAgainLater(account);
+  else if (answer.outcome !== "unsent") stopTryingAgain();
   let adopted: Progress | null = null;
   if (answer.outcome === "saved") {
     // The account took it: whatever wait it had asked for is over.
@@ -281,8 +313,12 @@ export async function sendUnsentProgress(account: string, { atOnce = false } = {
   else await send();
 }
 
-/** Sends what this signed-in reader's account is owed now, and whenever the page is back online or shown again. */
+/**
+ * Sends what this signed-in reader's account is owed now, and whenever the page is back online or shown
+ * again, or some seconds after a try that failed (tryAgainLater).
+ */
 export function watchUnsentProgress(account: string) {
+  watching = account;
   const send = () => {
     if (document.visibilityState !== "hidden") sendUnsentProgress(account).catch(() => {});
   };
@@ -295,6 +331,8 @@ export function watchUnsentProgress(account: string) {
     document.removeEventListener("visibilitychange", send);
     clearTimeout(sendAgain);
     sendAgain = undefined;
+    if (watching === account) watching = null;
+    stopTryingAgain();
   };
 }
 
