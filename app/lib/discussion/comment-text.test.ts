@@ -96,6 +96,8 @@ describe("a comment's text", () => {
   it("gives a writer's name cleaned, on one line, cut between characters, or 'A reader'", () => {
     expect(writerName(" Zo\u00eb\u202e\n the\u200b ")).toBe("Zoë the");
     expect(Array.from(writerName("a" + "😀".repeat(80)))).toHaveLength(60);
+    expect(writerName("a" + "😀".repeat(80))).toBe(`a${"😀".repeat(58)}…`);
+    expect(writerName("x".repeat(60))).toBe("x".repeat(60));
     expect(writerName("a" + "😀".repeat(80))).not.toContain("\ufffd");
     expect(writerName(null)).toBe("A reader");
     expect(writerName("\u200b\u202e")).toBe("A reader");

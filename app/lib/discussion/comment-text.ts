@@ -122,9 +122,13 @@ export const WRITER_NAME_MAX_LENGTH = 60;
 
 /**
  * A writer's name as their comments show it: cleaned like a comment's text, on one line, cut between
- * characters (never inside one); "A reader" when nothing is left.
+ * characters (never inside one) with "…" to say so; "A reader" when nothing is left.
  */
 export function writerName(name: string | null) {
-  const line = cleanCommentText(name ?? "").replace(/\s+/g, " ");
-  return Array.from(line).slice(0, WRITER_NAME_MAX_LENGTH).join("").trim() || "A reader";
+  const characters = Array.from(cleanCommentText(name ?? "").replace(/\s+/g, " "));
+  if (characters.length <= WRITER_NAME_MAX_LENGTH) return characters.join("") || "A reader";
+  return `${characters
+    .slice(0, WRITER_NAME_MAX_LENGTH - 1)
+    .join("")
+    .trim()}…`;
 }
