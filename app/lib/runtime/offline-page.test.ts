@@ -42,10 +42,26 @@ describe("offlineWaysOut: the pages the offline page offers", () => {
     ]);
   });
 
-  it("offers nothing for a page kept only as its data, or with a query: they do not open by that address", () => {
-    expect(offlineWaysOut([`${origin}/web_novel.data`, `${origin}/anime?season=2`, `${origin}/_root.data`])).toEqual(
-      [],
-    );
+  it("offers nothing for a page kept only as its data: it does not open by that address", () => {
+    expect(offlineWaysOut([`${origin}/web_novel.data`, `${origin}/_root.data`])).toEqual([]);
+  });
+
+  it("offers a main page kept only at one of its parts at that part's address, named by its area", () => {
+    const kept = [
+      `${origin}/anime?season=2`,
+      `${origin}/web_novel?arc=2`,
+      `${origin}/web_novel?arc=1`,
+      `${origin}/light_novels.data?collection=ex`,
+      `${origin}/characters/ilse-marrow`,
+    ];
+    expect(offlineWaysOut(kept)).toEqual([
+      { path: "/web_novel?arc=2", label: "Web novel" },
+      { path: "/anime?season=2", label: "Anime" },
+    ]);
+    // The page itself, where it is kept, rather than a part of it.
+    expect(offlineWaysOut([`${origin}/anime?season=2`, `${origin}/anime`])).toEqual([
+      { path: "/anime", label: "Anime" },
+    ]);
   });
 });
 

@@ -74,18 +74,33 @@ export interface StoredForOffline {
   addresses: readonly string[];
 }
 
-/** Whether a list of kept addresses holds `page`'s document (its data alone does not open it by its address). */
-const holdsDocument = (keptUrls: readonly string[], page: string) =>
-  keptUrls.some((url) => pageOf(url) === page && !new URL(url).pathname.endsWith(".data"));
+/** The pages whose document a list of kept addresses holds (its data alone does not open it by its address). */
+const documentsIn = (keptUrls: readonly string[]) =>
+  keptUrls.filter((url) => !new URL(url).pathname.endsWith(".data")).map(pageOf);
+
+const holdsDocument = (keptUrls: readonly string[], page: string) => documentsIn(keptUrls).includes(page);
 
 /**
- * The site's main pages whose document a list of kept addresses holds, in navigation order, then the
- * first page of each unit stored for offline (an arc's page of the web novel, a season's of the anime)
- * whose document is kept. Named by their area, or the unit by its place, alone: a kept page's title may
- * name what the reader has since set their progress back from, and neither of those ever does.
+ * The address of a main page a list of kept addresses holds: the page itself, else the first kept of
+ * its other parts (`/web_novel?arc=2`, `/light_novels?collection=ex`), which opens by its own address.
+ */
+function keptEntryPoint(documents: readonly string[], path: string) {
+  return documents.includes(path) ? path : (documents.find((page) => page.startsWith(`${path}?`)) ?? null);
+}
+
+/**
+ * The site's main pages whose document a list of kept addresses holds, at one of its parts where only that
+ * is kept, in navigation order, then the first page of each unit stored for offline (an arc's page of the
+ * web novel, a season's of the anime) whose document is kept. Named by their area, or the unit by its
+ * place, alone: a kept page's title may name what the reader has since set their progress back from, and
+ * neither of those ever does.
  */
 export function offlineWaysOut(keptUrls: readonly string[], stored: readonly StoredForOffline[] = []): OfflineWayOut[] {
-  const main = entryPoints.filter((entry) => holdsDocument(keptUrls, entry.path));
+  const documents = documentsIn(keptUrls);
+  const main = entryPoints.flatMap((entry) => {
+    const path = keptEntryPoint(documents, entry.path);
+    return path ? [{ ...entry, path }] : [];
+  });
   const units = stored.flatMap(({ place, pages: [first], addresses }) =>
     first && holdsDocument(addresses, first) ? [{ path: first, label: place }] : [],
   );
