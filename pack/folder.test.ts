@@ -329,6 +329,67 @@ describe("loadPack", () => {
     ]);
   });
 
+  it("names a labelled episode by its label everywhere, and keeps its number as its place", async () => {
+    const dir = packWith("anime.json", (json) => (json.seasons[0].episodes[1].label = "1.5"));
+    const { rows, problems } = await loadPack(dir, "tiny");
+    expect(problems).toEqual([]);
+    expect(rows!.anime_episodes.find((each) => each.key === "anime:1-2")).toMatchObject({ number: 2, label: "1.5" });
+    expect(rows!.anime_episodes.find((each) => each.key === "anime:1-1")?.label).toBeNull();
+    expect(rows!.story_units.find((unit) => unit.key === "anime:1-2")?.label).toBe("Season 1 · Episode 1.5");
+    const entry = rows!.search_entries.find((each) => each.ref === "episode:anime:1-2");
+    expect(entry).toMatchObject({ subtitle: "Season 1 · Episode 1.5" });
+    expect(entry?.aliases).toContain("Season 1 · Episode 1.5");
+    // A short that airs with a labelled episode says the number it goes by.
+    const short = packWith("anime.json", (json) => {
+      json.seasons[0].episodes[0].label = "0";
+      json.seasons[0].episodes[1].label = "1";
+    });
+    const shortRows = (await loadPack(short, "tiny")).rows!;
+    expect(shortRows.search_entries.find((each) => each.ref === "break_time:bt:1-1")?.subtitle).toBe(
+      "Season 1 · Break Time 1, airs with episode 0",
+    );
+  });
+
+  it("refuses an episode label that is empty, long, not written as a number or with leading zeros", async () => {
+    const written =
+      'must be the episode\'s number as the series writes it, Latin letters and digits joined by dots or dashes, such as "13.5", "0" or "SP1"';
+    const cases: [string, string][] = [
+      ["", "must not be empty: leave label out where the episode goes by its number"],
+      [
+        "Recap-Episode",
+        'must be at most 12 characters: a label is the episode\'s number as the series writes it ("13.5", "SP1"), not its title',
+      ],
+      ["13 5", written],
+      ["１３.５", written],
+      ["013.5", 'must write its numbers without leading zeros ("2", not "02"), as the episode numbers are'],
+    ];
+    for (const [label, message] of cases) {
+      const dir = packWith("anime.json", (json) => (json.seasons[0].episodes[1].label = label));
+      expect(await problemsOf(dir), label).toEqual([`anime.json › seasons[0].episodes[1].label: ${message}`]);
+    }
+  });
+
+  it("refuses two episodes of a season with one name, whether labelled or numbered", async () => {
+    const message = (name: string) =>
+      `is named "${name}", like seasons[0].episodes[0]: give each episode of a season a number of its own (an episode without a label goes by its number)`;
+    const dir = packWith("anime.json", (json) => (json.seasons[0].episodes[1].label = "1"));
+    expect(await problemsOf(dir)).toEqual([
+      `anime.json › seasons[0].episodes[1].label: ${message("Season 1 · Episode 1")}`,
+    ]);
+    const both = packWith("anime.json", (json) => {
+      json.seasons[0].episodes[0].label = "sp1";
+      json.seasons[0].episodes[1].label = "SP1";
+    });
+    expect(await problemsOf(both)).toEqual([
+      `anime.json › seasons[0].episodes[1].label: ${message("Season 1 · Episode SP1")}`,
+    ]);
+    // An episode without a label goes by its number, which may be an earlier one's label.
+    const numbered = packWith("anime.json", (json) => (json.seasons[0].episodes[0].label = "2"));
+    expect(await problemsOf(numbered)).toEqual([
+      `anime.json › seasons[0].episodes[1].number: ${message("Season 1 · Episode 2")}`,
+    ]);
+  });
+
   it("refuses an ISBN-13 whose check digit disagrees with its digits, giving the digit they make", async () => {
     const dir = packWith("light-novels.json", (json) => (json.collections[0].volumes[0].isbn = "978-4-04-000000-2"));
     expect(await problemsOf(dir)).toEqual([

@@ -153,8 +153,21 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
     if (seasonNumbers.has(season.number))
       report("anime.json", `seasons[${s}].number`, `season ${season.number} appears twice`);
     seasonNumbers.add(season.number);
+    // Two episodes of a season with one name ("13.5" given to two, a label that is another's number) could
+    // not be told apart on any page, feed or form.
+    const named = new Map<string, { path: string; number: number }>();
     season.episodes.forEach((episode, e) => {
       const path = `seasons[${s}].episodes[${e}]`;
+      const unit = { medium: "anime", season: season.number, episode: episode.number } as const;
+      const name = placeName({ ...unit, label: episode.label });
+      const other = named.get(name.toLowerCase());
+      if (other !== undefined && other.number !== episode.number)
+        report(
+          "anime.json",
+          episode.label === undefined ? `${path}.number` : `${path}.label`,
+          `is named "${name}", like ${other.path}: give each episode of a season a number of its own (an episode without a label goes by its number)`,
+        );
+      else named.set(name.toLowerCase(), { path, number: episode.number });
       // An episode sits at the last chapter it adapts; one that adapts none (anime-original, or telling
       // a side story) just after the episode aired before it, in watch order.
       const last = episodeAdaptation(episode.adapts).runs.at(-1);
@@ -169,13 +182,7 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
         : before
           ? { after: before, offset: READ_AFTER_OFFSET, file: "anime.json", path: `${path}.adapts` }
           : { fixed: 0 };
-      declare(
-        { medium: "anime", season: season.number, episode: episode.number },
-        placement,
-        placeName({ medium: "anime", season: season.number, episode: episode.number }),
-        "anime.json",
-        `${path}.number`,
-      );
+      declare(unit, placement, name, "anime.json", `${path}.number`);
     });
     // A recut's episode sits with the last of the season's episodes it holds (decision 45).
     const recutNumbers = new Set<number>();

@@ -33,6 +33,7 @@ export interface AnimeEpisodesTable {
   part_number: number | null;
   aired_time: string | null;
   time_zone: string | null;
+  label: string | null;
 }
 
 export interface AnimeMistakesTable {

@@ -111,6 +111,7 @@ export function animeRows(resolution: Resolution) {
         key,
         season_number: season.number,
         number: episode.number,
+        label: episode.label ?? null,
         title: episode.title,
         original_title: originalBeside(episode.title, episode.originalTitle),
         ...episodeAiring(season, episode, partOf.get(episode.number), path, report),
@@ -191,8 +192,10 @@ export function animeSearchEntries(
     reveal_position: episode.position,
     revealed_by: unitEntryRevealedBy(titleReachOf, episode.key, null),
   }));
+  const labels = new Map(anime.episodes.map((episode) => [episode.key, episode.label]));
   const shorts = anime.shorts.map((short): SearchEntryRow => {
-    const episode = short.accompanies === null ? null : parseUnitKey(short.accompanies, "anime");
+    const parts = short.accompanies === null ? null : parseUnitKey(short.accompanies, "anime");
+    const episode = parts && { ...parts, label: labels.get(short.accompanies!) };
     return {
       ref: `break_time:${short.key}`,
       kind: "break_time",

@@ -4,6 +4,7 @@ import { airedAtProblem, runtimeProblem, timeZoneProblem } from "../../app/lib/c
 import { OTHER_PLATFORM } from "../../app/lib/mistakes/rules";
 import {
   adaptsSchema,
+  numberAsWritten,
   optionalText,
   seasonExternalIdsSchema,
   slug,
@@ -69,9 +70,18 @@ export const episodeAdaptsSchema = z.union(
   },
 );
 
+/**
+ * The number the series gives a season's episode where it is not its place in the season (a recap's
+ * "13.5" between 13 and 14, a prologue's "0", an extra's "SP1"), which names it ("Episode 13.5").
+ */
+export const episodeLabel = numberAsWritten("episode", { short: '"13.5", "SP1"', long: '"13.5", "0" or "SP1"' });
+
 export const episodeSchema = z
   .strictObject({
+    /** Its place in its season: the number in its unit key, address and a viewer's progress. */
     number: unitNumber,
+    /** The number the series gives it, where that is not its place: "13.5" on the recap after 13. */
+    label: episodeLabel.optional(),
     title: text,
     originalTitle: optionalText,
     /** The day it aired, at the precision known; or, where the hour is known, `airedAt` instead. */

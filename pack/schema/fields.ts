@@ -44,6 +44,35 @@ export const unitNumber = z
   .positive({ error: "must be 1 or more" })
   .max(MAX_UNIT_NUMBER, { error: `must be at most ${MAX_UNIT_NUMBER}` });
 
+/** The longest label a volume or an episode may carry: a number as the series writes it ("7.5", "EX", "SP1"). */
+export const MAX_NUMBER_LABEL = 12;
+
+/**
+ * The number the series itself gives a light novel volume or a season's episode where it is not its
+ * place ("6.5", "EX", "0"; an episode's "13.5", "SP1"), which names it ("Lanternfall 6.5", "Episode
+ * 13.5"): Latin letters and ASCII digits joined by dots or dashes, no spaces, numbers without leading
+ * zeros. One rule for both, its messages naming the unit and giving its own examples.
+ */
+export function numberAsWritten(unit: "volume" | "episode", examples: { short: string; long: string }) {
+  return (
+    z
+      .string()
+      .trim()
+      .min(1, { error: `must not be empty: leave label out where the ${unit} goes by its number` })
+      .max(MAX_NUMBER_LABEL, {
+        error: `must be at most ${MAX_NUMBER_LABEL} characters: a label is the ${unit}'s number as the series writes it (${examples.short}), not its title`,
+      })
+      // An empty label is the message above's, not this one's. Latin letters and ASCII digits only: "２",
+      // "٢" or "Ⅱ" beside a number 2 would be two names for one number, and one a search does not find.
+      .regex(/^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)?$/, {
+        error: `must be the ${unit}'s number as the series writes it, Latin letters and digits joined by dots or dashes, such as ${examples.long}`,
+      })
+      .refine((label) => !/(?:^|\D)0\d/.test(label), {
+        error: `must write its numbers without leading zeros ("2", not "02"), as the ${unit} numbers are`,
+      })
+  );
+}
+
 /** A range of web novel chapters: what a volume or an episode adapts, what a change concerns. */
 export const adaptsSchema = z.strictObject({ from: unitKey, to: unitKey });
 

@@ -7,6 +7,7 @@ import {
   httpsUrl,
   imagePath,
   novelExternalIdsSchema,
+  numberAsWritten,
   optionalText,
   revealInSchema,
   slug,
@@ -209,30 +210,11 @@ export const editionSchema = z.strictObject({
   isbn: isbn.optional(),
 });
 
-/** The longest label a light novel volume may carry: a number as the series writes it ("7.5", "EX"). */
-export const MAX_VOLUME_LABEL = 12;
-
 /**
  * The number the series itself gives a light novel volume where it is not its place in its collection
- * ("6.5", "EX", "0"), which names it ("Lanternfall 6.5"): Latin letters and ASCII digits joined by dots
- * or dashes, no spaces.
+ * ("6.5", "EX", "0"), which names it ("Lanternfall 6.5").
  */
-export const volumeLabel = z
-  .string()
-  .trim()
-  .min(1, { error: "must not be empty: leave label out where the volume goes by its number" })
-  .max(MAX_VOLUME_LABEL, {
-    error: `must be at most ${MAX_VOLUME_LABEL} characters: a label is the volume's number as the series writes it ("6.5", "EX"), not its title`,
-  })
-  // An empty label is the message above's, not this one's. Latin letters and ASCII digits only: "２",
-  // "٢" or "Ⅱ" beside a volume 2 would be two names for one number, and one a search does not find.
-  .regex(/^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)?$/, {
-    error:
-      'must be the volume\'s number as the series writes it, Latin letters and digits joined by dots or dashes, such as "6.5", "EX" or "0"',
-  })
-  .refine((label) => !/(?:^|\D)0\d/.test(label), {
-    error: 'must write its numbers without leading zeros ("2", not "02"), as the volume numbers are',
-  });
+export const volumeLabel = numberAsWritten("volume", { short: '"6.5", "EX"', long: '"6.5", "EX" or "0"' });
 
 export const volumeSchema = z.strictObject({
   /** Its place in its collection: the number in its unit key and address. */

@@ -3,6 +3,9 @@ import {
   mediumAndPlace,
   placeWithinMedium,
   breakTimeAiring,
+  episodeName,
+  episodeNumberName,
+  episodeRunName,
   breakTimeLabel,
   labelWithTitle,
   lightNovelChapterLabel,
@@ -87,6 +90,28 @@ describe("titleBesideLabel", () => {
       title: "Lanternfall Season 2",
       label: null,
     });
+  });
+});
+
+describe("an episode's number", () => {
+  it("is its label where the series writes one, else its place in its season", () => {
+    expect(episodeNumberName({ number: 14, label: "13.5" })).toBe("13.5");
+    expect(episodeNumberName({ number: 3, label: null })).toBe("3");
+    expect(episodeName({ number: 14, label: "13.5" })).toBe("Episode 13.5");
+    expect(episodeName({ number: 1, label: "0" })).toBe("Episode 0");
+    expect(episodeName({ number: 3 })).toBe("Episode 3");
+    expect(placeName({ medium: "anime", season: 2, episode: 14, label: "13.5" })).toBe("Season 2 · Episode 13.5");
+    // A recut numbers its own episodes.
+    expect(placeName({ medium: "anime", season: 1, episode: 2, recut: 1 })).toBe("Season 1 Recut · Episode 2");
+    expect(breakTimeAiring({ season: 1, number: 7 }, { season: 1, episode: 14, label: "13.5" })).toBe(
+      "Season 1 · Break Time 7, airs with episode 13.5",
+    );
+  });
+
+  it("names a run of episodes (a part) by its two ends, each as it goes by", () => {
+    expect(episodeRunName({ number: 13, label: null }, { number: 25, label: "24" })).toBe("Episodes 13–24");
+    expect(episodeRunName({ number: 14, label: "13.5" }, { number: 14, label: "13.5" })).toBe("Episode 13.5");
+    expect(episodeRunName({ number: 1, label: "0" }, { number: 12, label: null })).toBe("Episodes 0–12");
   });
 });
 

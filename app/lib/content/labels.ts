@@ -110,7 +110,14 @@ export type UnitPlace =
       /** Where among the stories published in the same place: its month, or its number there. */
       among?: string;
     }
-  | { medium: "anime"; season: number; episode: number; recut?: number }
+  | {
+      medium: "anime";
+      season: number;
+      episode: number;
+      /** The number the series gives a season's episode, where that is not its place ("13.5", "0", "SP1"). */
+      label?: string | null | undefined;
+      recut?: number;
+    }
   | { medium: "break_time"; season: number; number: number }
   | {
       medium: "anime_specials";
@@ -148,6 +155,34 @@ export const volumeNumberName = (volume: { number: number; label?: string | null
  */
 export const volumeName = (collectionName: string, volume: { number: number; label?: string | null | undefined }) =>
   `${collectionName} ${volumeNumberName(volume)}`;
+
+/**
+ * The number a season's episode goes by: its label where the series writes it otherwise than its place
+ * in its season (a recap's "13.5", a prologue's "0", an extra's "SP1"), else that place ("13"). In a
+ * season aired in parts it is the season's number, as the series writes it, not a part's count from 1.
+ */
+export const episodeNumberName = (episode: { number: number; label?: string | null | undefined }) =>
+  episode.label ?? String(episode.number);
+
+/**
+ * A season's episode named by the number it goes by, never its title: "Episode 13", "Episode 13.5".
+ * Every page, feed, form and view that names an episode within its season says this.
+ */
+export const episodeName = (episode: { number: number; label?: string | null | undefined }) =>
+  `Episode ${episodeNumberName(episode)}`;
+
+/**
+ * A run of a season's episodes named by their two ends: "Episode 13.5" for one, "Episodes 13–24" for
+ * more (a part's, a recut episode's), each end by the number it goes by.
+ */
+export function episodeRunName(
+  first: { number: number; label?: string | null | undefined },
+  last: { number: number; label?: string | null | undefined },
+) {
+  return first.number === last.number
+    ? episodeName(first)
+    : `Episodes ${episodeNumberName(first)}–${episodeNumberName(last)}`;
+}
 
 /** A manga series named by its place, never its title: "Manga 2". */
 export const mangaSeriesName = (series: number) => `Manga ${series}`;
@@ -195,8 +230,9 @@ export function placeName(place: UnitPlace): string {
     case "side_stories":
       return `Side story · ${place.publishedIn}${place.among ? `, ${place.among}` : ""}`;
     case "anime":
+      // A recut numbers its own episodes, which carry no label of the series'.
       return place.recut === undefined
-        ? `Season ${place.season} · Episode ${place.episode}`
+        ? `${seasonName(place.season)} · ${episodeName({ number: place.episode, label: place.label })}`
         : `${recutName(place.season, place.recut)} · Episode ${place.episode}`;
     case "break_time":
       return breakTimeLabel(place);
@@ -240,13 +276,12 @@ export function breakTimeLabel(short: { season: number; number: number }) {
  */
 export function breakTimeAiring(
   short: { season: number; number: number },
-  episode: { season: number; episode: number } | null,
+  episode: { season: number; episode: number; label?: string | null | undefined } | null,
 ) {
   if (episode === null) return `${breakTimeLabel(short)}, released on its own`;
+  const number = episodeNumberName({ number: episode.episode, label: episode.label });
   const airsWith =
-    episode.season === short.season
-      ? `episode ${episode.episode}`
-      : `season ${episode.season}, episode ${episode.episode}`;
+    episode.season === short.season ? `episode ${number}` : `season ${episode.season}, episode ${number}`;
   return `${breakTimeLabel(short)}, airs with ${airsWith}`;
 }
 
