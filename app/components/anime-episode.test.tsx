@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AnimeEpisode } from "~/lib/content/anime";
 import { titleRevealers } from "~/lib/shield/knowledge";
 import { emptyProgress } from "~/lib/progress/record";
-import { AdaptsLinks, EpisodeAdaptsLine, WatchedUpToHere } from "./anime-episode";
+import { AdaptsLinks, EpisodeAdaptsLine, EpisodeTitle, WatchedUpToHere } from "./anime-episode";
 
 const label = (key: string, text: string) => ({ key, label: text });
 
@@ -18,6 +18,34 @@ function renderLine(episode: Pick<AnimeEpisode, "adapts" | "original">, withNote
   render(<Stub initialEntries={["/anime"]} />);
   return screen.getByTestId("line");
 }
+
+describe("EpisodeTitle", () => {
+  afterEach(cleanup);
+
+  it("names an episode by the number the series gives it, never its place in the season", () => {
+    const Stub = createRoutesStub([
+      {
+        path: "/anime",
+        Component: () => (
+          <EpisodeTitle
+            episode={{
+              number: 14,
+              label: "13.5",
+              airedOn: "2013-07-06",
+              airedTime: null,
+              runtime: 24,
+              runtimeDiffers: false,
+              title: { revealedBy: null, content: { title: "Recap", originalTitle: null } },
+            }}
+          />
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={["/anime"]} />);
+    expect(screen.getByText(/^Episode 13\.5 ·/)).toBeVisible();
+    expect(screen.queryByText(/Episode 14/)).not.toBeInTheDocument();
+  });
+});
 
 describe("EpisodeAdaptsLine", () => {
   afterEach(() => localStorage.clear());

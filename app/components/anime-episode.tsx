@@ -14,6 +14,7 @@ import { unitAnchor, unitPath } from "~/lib/content/units";
 import { formatDate } from "~/lib/format";
 import { watchedInRecut } from "~/lib/progress/record";
 import { airTimeLabel, runtimeLabel } from "~/lib/content/air-times";
+import { episodeName } from "~/lib/content/labels";
 
 /*
  * The pieces of an anime episode that /anime and /break_time share. Every episode is listed for
@@ -30,13 +31,15 @@ export function EpisodeTitle({
   episode,
   as: Heading = "h3",
 }: {
-  episode: Pick<AnimeEpisode, "number" | "airedOn" | "airedTime" | "runtime" | "runtimeDiffers" | "title">;
+  // A season's episode gives its label (null where it goes by its number); a recut's episode has none.
+  episode: Pick<AnimeEpisode, "number" | "airedOn" | "airedTime" | "runtime" | "runtimeDiffers" | "title"> &
+    Partial<Pick<AnimeEpisode, "label">>;
   as?: "h3" | "h4";
 }) {
   return (
     <div className="min-w-0">
       <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-        {`Episode ${episode.number} · `}
+        {`${episodeName(episode)} · `}
         <StoryDate date={episode.airedOn} />
         {episode.airedTime ? `, ${airTimeLabel(episode.airedTime.time, episode.airedTime.timeZone)}` : null}
         {episode.runtimeDiffers && episode.runtime !== null ? ` · ${runtimeLabel(episode.runtime)}` : null}

@@ -3,6 +3,7 @@ import type { AnimeEpisode, BreakTimeShort, EpisodeAdapts, SeasonPart } from "~/
 import { query } from "./query.server";
 import { gatedBy, gatedTitle } from "./db.server";
 import { isRecutEpisodeKey, readRevealers } from "~/lib/content/units";
+import { episodeRunName } from "~/lib/content/labels";
 
 /*
  * What /anime (./anime.server) and /break_time (./break-time.server) both read: one season's episodes
@@ -25,6 +26,7 @@ export const seasonEpisodes = (seasonNumber: number | null) =>
       "e.season_number",
       "s.title as season_title",
       "e.number",
+      "e.label",
       "e.title",
       "e.original_title",
       "eu.revealed_by",
@@ -70,6 +72,9 @@ export const allParts = query
     join.onRef("e.season_number", "=", "p.season_number").onRef("e.number", "=", "p.first_episode"),
   )
   .innerJoin("story_units as u", "u.key", "e.key")
+  .innerJoin("anime_episodes as last", (join) =>
+    join.onRef("last.season_number", "=", "p.season_number").onRef("last.number", "=", "p.last_episode"),
+  )
   .select([
     "p.season_number",
     "p.number",
@@ -77,7 +82,9 @@ export const allParts = query
     "p.title_revealed_by",
     "u.title_reached_by as reached_by",
     "p.first_episode",
+    "e.label as first_label",
     "p.last_episode",
+    "last.label as last_label",
     "p.aired_from",
     "p.aired_to",
   ])
@@ -95,6 +102,10 @@ export function toPart(row: InferResult<typeof allParts>[number]): SeasonPart {
     title: row.title === null ? null : gatedTitle(row.title_revealed_by, row.reached_by, row.title),
     firstEpisode: row.first_episode,
     lastEpisode: row.last_episode,
+    episodes: episodeRunName(
+      { number: row.first_episode, label: row.first_label },
+      { number: row.last_episode, label: row.last_label },
+    ),
     airedFrom: row.aired_from,
     airedTo: row.aired_to,
   };
@@ -168,6 +179,7 @@ export function episodeOf(
   AnimeEpisode,
   | "key"
   | "number"
+  | "label"
   | "position"
   | "title"
   | "airedOn"
@@ -182,6 +194,7 @@ export function episodeOf(
   return {
     key: row.key,
     number: row.number,
+    label: row.label,
     position: row.position,
     // Gated as a unit's title is, with its original: either would give the episode away.
     title: gatedTitle(null, row.reached_by, { title: row.title, originalTitle: row.original_title }),

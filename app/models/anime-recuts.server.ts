@@ -116,13 +116,15 @@ export function toRecuts(
   recuts: readonly RecutRow[],
   episodes: readonly RecutEpisodeRow[],
   labels: readonly UnitLabel[],
+  seasonEpisodes: readonly { key: string; label: string | null }[],
 ): AnimeRecut[] {
   const labelOf = new Map(labels.map((unit) => [unit.key, unit.label]));
   const unit = (key: string): UnitLabel => ({ key, label: labelOf.get(key) ?? key });
-  // A season's episode is labelled by its place, as its story unit is.
+  // A season's episode is named as its story unit is: by the number it goes by ("Season 1 · Episode 13.5").
+  const seasonLabels = new Map(seasonEpisodes.map((episode) => [episode.key, episode.label]));
   const episodeLabel = (key: string): UnitLabel => {
     const parts = parseUnitKey(key, "anime");
-    return { key, label: parts ? placeName(parts) : key };
+    return { key, label: parts ? placeName({ ...parts, label: seasonLabels.get(key) }) : key };
   };
   const episodesOf = groupBy(episodes, (episode) => String(episode.recut_number));
   return recuts.map((recut) => ({

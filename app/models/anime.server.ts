@@ -265,7 +265,7 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
     selectedSeason: cards.some((card) => card.number === selectedNumber) ? selectedNumber : null,
     season: selected?.overview ?? null,
     episodes: selected?.episodes ?? [],
-    recuts: selected ? toRecuts(recutRows, recutEpisodeRows, recutChapters) : [],
+    recuts: selected ? toRecuts(recutRows, recutEpisodeRows, recutChapters, episodes) : [],
     episodeCount: cards.reduce((sum, card) => sum + card.episode_count, 0),
     shortCount: totals[0]?.shorts ?? 0,
     specialCount: totals[0]?.specials ?? 0,

@@ -65,7 +65,17 @@ export async function getBreakTime(db: D1Database, seasonNumber: number | null) 
 
 type BreakTimeEpisode = Pick<
   AnimeEpisode,
-  "key" | "number" | "position" | "title" | "airedOn" | "airedTime" | "runtime" | "runtimeDiffers" | "adapts" | "heldBy"
+  | "key"
+  | "number"
+  | "label"
+  | "position"
+  | "title"
+  | "airedOn"
+  | "airedTime"
+  | "runtime"
+  | "runtimeDiffers"
+  | "adapts"
+  | "heldBy"
 > & {
   shorts: ListedBreakTimeShort[];
 };

@@ -67,6 +67,7 @@ const animeColumns = [
   "m.episode_key",
   "e.season_number",
   "e.number as episode_number",
+  "e.label as episode_label",
   "e.title as episode_title",
   "eu.title_reached_by as episode_reached_by",
   "e.position as episode_position",
@@ -232,6 +233,7 @@ export function toAnimeMistake(row: AnimeMistakeRow): AnimeMistake {
       key: row.episode_key,
       season: row.season_number,
       number: row.episode_number,
+      label: row.episode_label,
       // Gated as a unit's title is: until the reader reaches the episode, unless they show such titles.
       title: gatedTitle(null, row.episode_reached_by, row.episode_title),
       position: row.episode_position,

@@ -1,6 +1,6 @@
 import { type InferResult, sql } from "kysely";
 import type { NewestMistake } from "~/lib/mistakes/entries";
-import { lightNovelPlace } from "~/lib/content/labels";
+import { episodeNumberName, lightNovelPlace } from "~/lib/content/labels";
 import { animeMistakePath, entryHandle, formatTimestamp, lnMistakePath } from "~/lib/mistakes/rules";
 import {
   animeEntryRows,
@@ -56,7 +56,14 @@ const newestAnime = (newest: number) =>
   query
     .selectFrom("anime_mistakes as m")
     .innerJoin("anime_episodes as e", "e.key", "m.episode_key")
-    .select([...newestColumns, "m.episode_key", "e.season_number", "e.number as episode_number", "m.start_seconds"])
+    .select([
+      ...newestColumns,
+      "m.episode_key",
+      "e.season_number",
+      "e.number as episode_number",
+      "e.label as episode_label",
+      "m.start_seconds",
+    ])
     .orderBy("m.added_on", "desc")
     .orderBy("m.id")
     .limit(newest);
@@ -83,7 +90,7 @@ export async function getTranslationMetaHub(db: D1Database, newest = 8) {
     })),
     ...anime.map((row) => ({
       ...toNewest(row),
-      where: `Anime season ${row.season_number} · episode ${row.episode_number} at ${formatTimestamp(row.start_seconds)}`,
+      where: `Anime season ${row.season_number} · episode ${episodeNumberName({ number: row.episode_number, label: row.episode_label })} at ${formatTimestamp(row.start_seconds)}`,
       path: animeMistakePath(entryHandle(row.id), row.episode_key),
     })),
   ];

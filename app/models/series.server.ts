@@ -2,7 +2,7 @@ import { allAnimeSpecials, animeSpecialSources, toAnimeSpecials } from "./anime-
 import { mangaVolumeSpans, seriesCards as mangaSeriesCards, toMangaSeriesList } from "./manga.server";
 import { totalsFrom } from "~/lib/content/statistics";
 import { sql } from "kysely";
-import type { ArcSpan, CollectionSpan, MangaSpan, UnitSpans } from "~/lib/progress/continue-places";
+import type { ArcSpan, CollectionSpan, MangaSpan, SeasonSpan, UnitSpans } from "~/lib/progress/continue-places";
 import { recutLine } from "~/lib/content/units";
 import { parseJsonList } from "./db.server";
 import { batch, query } from "./query.server";
@@ -49,6 +49,8 @@ const seasonSpans = query
     eb.fn.min("number").as("first"),
     eb.fn.max("number").as("last"),
     eb.fn.countAll<number>().as("count"),
+    // Only the episodes the series numbers otherwise than their place ("13.5", "0"): a few a season, if any.
+    sql<string>`json_group_array(json_array(number, label)) FILTER (WHERE label IS NOT NULL)`.as("named"),
   ])
   .groupBy("season_number")
   .orderBy("season_number");
@@ -116,7 +118,7 @@ export async function getSeriesOverview(db: D1Database, today: string) {
     spans: {
       arcs: arcs.map((arc) => ({ ...arc, named: JSON.parse(arc.named) as ArcSpan["named"] })),
       collections: volumes.map((span) => ({ ...span, named: JSON.parse(span.named) as CollectionSpan["named"] })),
-      seasons,
+      seasons: seasons.map((span) => ({ ...span, named: JSON.parse(span.named) as SeasonSpan["named"] })),
       manga: manga.map(({ sort_order, named, ...span }) => ({
         ...span,
         series: sort_order + 1,

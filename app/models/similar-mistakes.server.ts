@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { SimilarMistake } from "~/lib/mistakes/entries";
-import { lightNovelPlace } from "~/lib/content/labels";
+import { lightNovelPlace, placeName } from "~/lib/content/labels";
 import { animeMistakePath, entryHandle, lnMistakePath } from "~/lib/mistakes/rules";
 import { ftsTerm, searchWords } from "~/lib/search/query";
 import { animeEntryRows, entriesBefore, lnEntriesMatching, matchesIndex } from "./mistake-entries.server";
@@ -141,7 +141,12 @@ export async function findSimilarMistakes(
         id,
         unit: row.episode_key,
         path: animeMistakePath(id, row.episode_key),
-        where: `Season ${row.season_number} · Episode ${row.episode_number}`,
+        where: placeName({
+          medium: "anime",
+          season: row.season_number,
+          episode: row.episode_number,
+          label: row.episode_label,
+        }),
         ...gatedBy(row.revealed_by, { official: row.official, suggested: row.suggested }),
       };
     });

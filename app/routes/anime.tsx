@@ -24,7 +24,7 @@ import {
   type UnitLabel,
 } from "~/lib/content/anime";
 import { animeSpecialKey, parseUnitKey, unitAnchor, unitPath } from "~/lib/content/units";
-import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
+import { episodeNumberName, labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
 import { formatMonthRange } from "~/lib/format";
 import { runtimeLabel } from "~/lib/content/air-times";
 import { countOf, nouns } from "~/lib/words";
@@ -371,10 +371,6 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
  * episode's title waits, or behind the shield where the pack gates it), then its episodes and dates.
  */
 function PartHeading({ part }: { part: SeasonPart }) {
-  const run =
-    part.firstEpisode === part.lastEpisode
-      ? `Episode ${part.firstEpisode}`
-      : `Episodes ${part.firstEpisode}–${part.lastEpisode}`;
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b border-border pb-1">
       <h3 id={`part-${part.number}`} className="text-lg font-semibold">
@@ -389,7 +385,7 @@ function PartHeading({ part }: { part: SeasonPart }) {
         ) : null}
       </h3>
       <p className="text-sm text-muted-foreground">
-        {run} · aired {formatMonthRange(part.airedFrom, part.airedTo)}
+        {part.episodes} · aired {formatMonthRange(part.airedFrom, part.airedTo)}
       </p>
     </div>
   );
@@ -427,7 +423,7 @@ function Episode({ episode, heading = "h3" }: { episode: AnimeEpisode; heading?:
           {episode.mistakeCount ? (
             <Link to={animeMistakesPath(episode.key)} className="tap-line text-primary underline">
               {countOf(episode.mistakeCount, nouns.translationNote)}
-              <span className="sr-only"> for episode {episode.number}</span>
+              <span className="sr-only"> for episode {episodeNumberName(episode)}</span>
             </Link>
           ) : (
             <span className="text-muted-foreground">No translation notes yet</span>
@@ -435,7 +431,7 @@ function Episode({ episode, heading = "h3" }: { episode: AnimeEpisode; heading?:
           <DiscussionLink
             unit={episode.key}
             comments={episode.discussion}
-            name={`episode ${episode.number}`}
+            name={`episode ${episodeNumberName(episode)}`}
             className="tap-line"
           />
         </p>

@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { seasonToOpen } from "~/lib/content/anime";
 import { unitAnchor, unitPath } from "~/lib/content/units";
-import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
+import { episodeNumberName, labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
@@ -99,7 +99,7 @@ export default function BreakTime({ loaderData }: Route.ComponentProps) {
                   <div className="flex flex-wrap items-center gap-x-3 text-sm">
                     <WatchedUpToHere episode={episode} />
                     <Link to={unitPath(episode.key)} className="tap-line text-primary underline">
-                      On the anime page<span className="sr-only">{`: episode ${episode.number}`}</span>
+                      On the anime page<span className="sr-only">{`: episode ${episodeNumberName(episode)}`}</span>
                     </Link>
                   </div>
                 </div>

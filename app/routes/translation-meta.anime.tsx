@@ -15,7 +15,7 @@ import { parseOptionalNumber } from "~/lib/http/params";
 import { type AnimeMistake, episodeMistakes } from "~/lib/mistakes/entries";
 import { useShieldedData } from "~/browser/spoiler-shield";
 import { getAnimeMistakes } from "~/models/anime-mistakes.server";
-import { titleAfterLabel } from "~/lib/content/labels";
+import { episodeName, titleAfterLabel } from "~/lib/content/labels";
 import { missingSeason } from "~/lib/http/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import { requesterKnowledge, shieldedData } from "~/server/shield.server";
@@ -120,7 +120,7 @@ function EpisodeEntries({ entries, shown }: { entries: AnimeMistake[]; shown: bo
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={`episode-${episode.key}`} className="text-lg font-semibold">
           <Link to={unitPath(episode.key)} className="hover:underline">
-            {`Episode ${episode.number}`}
+            {episodeName(episode)}
             <TitleIfShown gated={episode.title}>{(title) => `: ${title}`}</TitleIfShown>
           </Link>
         </h3>

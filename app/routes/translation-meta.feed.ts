@@ -1,6 +1,6 @@
 import { siteIdentity } from "~/server/site-identity.server";
 import { renderAtom } from "~/lib/feeds/atom";
-import { lightNovelPlace } from "~/lib/content/labels";
+import { episodeNumberName, lightNovelPlace } from "~/lib/content/labels";
 import { seal } from "~/lib/shield/gated";
 import { noKnowledge } from "~/lib/shield/knowledge";
 import {
@@ -69,7 +69,7 @@ export const loader = answeringErrors(async ({ context }: Route.LoaderArgs) => {
     })),
     ...anime.map((entry) => ({
       id: `${origin}${animeMistakePath(entry.id, entry.episode.key)}`,
-      title: `Season ${entry.episode.season} episode ${entry.episode.number}${entry.content ? ` at ${formatTimestamp(entry.start)}` : ""}: ${judged(entry)}`,
+      title: `Season ${entry.episode.season} episode ${episodeNumberName(entry.episode)}${entry.content ? ` at ${formatTimestamp(entry.start)}` : ""}: ${judged(entry)}`,
       updated: entry.updatedOn ?? entry.addedOn,
       published: entry.addedOn,
       authors: entry.credits,

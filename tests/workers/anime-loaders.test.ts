@@ -90,13 +90,22 @@ describe("the anime page's loader", () => {
       title: "Tiny Tale",
       runtime: 24,
       parts: [
-        { number: 1, title: null, firstEpisode: 1, lastEpisode: 1, airedFrom: "2020-04-02", airedTo: "2020-04-02" },
+        {
+          number: 1,
+          title: null,
+          firstEpisode: 1,
+          lastEpisode: 1,
+          episodes: "Episode 1",
+          airedFrom: "2020-04-02",
+          airedTo: "2020-04-02",
+        },
         {
           number: 2,
           // Its title waits where the pack gates it, whatever the reader's choice of titles.
           title: { revealedBy: ["anime:1-2", "anime:1r1-2", "wn:2-1", "ln:main-2"], content: "Down the Hall" },
           firstEpisode: 2,
           lastEpisode: 2,
+          episodes: "Episode 2",
           airedFrom: "2020-04-08",
           airedTo: "2020-04-08",
         },

@@ -64,7 +64,10 @@ export interface ListedBreakTimeShort extends BreakTimeShort {
 export interface AnimeEpisode {
   key: string;
   season: number;
+  /** Its place in its season (its key's number). */
   number: number;
+  /** The number the series gives it where that is not its place ("13.5", "0", "SP1"): `episodeName` reads both. */
+  label: string | null;
   /** Story position, for ordering and "I have watched up to here" (the shield reads `revealedBy`s). */
   position: number;
   /**
@@ -112,8 +115,11 @@ export interface SeasonPart {
   number: number;
   /** Gated where the pack gates it, else until the reader reaches the part's first episode (or shows such titles). */
   title: Gated<string> | null;
+  /** Its first and last episodes' places in the season (their keys' numbers). */
   firstEpisode: number;
   lastEpisode: number;
+  /** Its run of episodes by the numbers they go by: "Episodes 13–24", "Episodes 13.5–24" (`episodeRunName`). */
+  episodes: string;
   airedFrom: string | null;
   airedTo: string | null;
 }

@@ -51,7 +51,7 @@ const lineNames: Record<string, string> = {
  * Chapter 26", named as the series numbers it (`named`, from the thread's data). Until that name
  * arrives, the place is given without a number a reader could take for the chapter's own: a web novel
  * chapter's place in its arc may differ from its number (interludes, "123-A"), as a light novel volume's
- * may ("7.5"); nor with a light novel collection's code, which is the pack's word, not the series'.
+ * and a season's episode's may ("7.5", "13.5"); nor with a light novel collection's code, which is the pack's word, not the series'.
  */
 function seenOfLine(parts: NonNullable<ReturnType<typeof parseUnitKey>>, named: string | undefined) {
   // A recut is a line of its own: the place on it says nothing of the season's own episodes.
@@ -66,7 +66,7 @@ function seenOfLine(parts: NonNullable<ReturnType<typeof parseUnitKey>>, named: 
       return `${line}: the collection I am reading, as far as I am`;
     case "anime":
       return parts.recut === undefined
-        ? `${line} to season ${parts.season}, episode ${parts.episode}`
+        ? `${line}, into season ${parts.season}`
         : `${line} of season ${parts.season} to episode ${parts.episode}`;
     case "manga":
       return `${line}: the series I am reading, as far as I am`;

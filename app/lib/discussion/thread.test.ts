@@ -59,8 +59,9 @@ describe("a comment's horizon", () => {
     expect(choices[0]?.label).toBe("Only Season 1 · Episode 11");
     // Until the thread's data names them, a web novel place gives no number a reader could take for the
     // chapter's own (its tenth entry may be "Chapter 9" after an interlude), nor a volume's place for its
-    // number (the eighth may be "7.5").
+    // number (the eighth may be "7.5"), nor an episode's place for its number (the twelfth may be "11.5").
     expect(choices[1]?.label).toBe("The web novel, into arc 3");
+    expect(choices[2]?.label).toBe("The anime, into season 1");
     expect(choices[3]?.label).toBe("The light novels: the collection I am reading, as far as I am");
     const named = horizonChoices({ key: "anime:1-11", label: "Season 1 · Episode 11" }, writer, null, [
       { key: "wn:3-10", label: "Arc 3 · Chapter 9" },
@@ -69,9 +70,13 @@ describe("a comment's horizon", () => {
     expect(named.map((choice) => choice.label)).toEqual([
       "Only Season 1 · Episode 11",
       "The web novel to Arc 3 · Chapter 9",
-      "The anime to season 1, episode 12",
+      "The anime, into season 1",
       "The light novels to Lanternfall 2",
     ]);
+    const recap = horizonChoices({ key: "anime:1-11", label: "Season 1 · Episode 11" }, writer, null, [
+      { key: "anime:1-12", label: "Season 1 · Episode 11.5" },
+    ]);
+    expect(recap.map((choice) => choice.label)).toContain("The anime to Season 1 · Episode 11.5");
     // A manga series and a recut are lines of their own, named as such: never as all the writer has seen.
     const wider = knowledgeOfUnits(["wn:2-10", "manga:wick-7", "manga:tallow-3", "anime:1r1-3"]);
     const lines = horizonChoices({ key: "wn:1-3", label: "Arc 1 · Chapter 2" }, wider, null, [

@@ -17,6 +17,7 @@ function entry(id: string, episode: string, revealedBy: string | null): AnimeMis
       key: episode,
       season,
       number,
+      label: null,
       title: { revealedBy: null, content: `Episode ${number}` },
       position: number,
     },

@@ -48,7 +48,15 @@ export type { AnimeTrack };
 export interface AnimeMistake extends MistakeEntry {
   /** The episode, with its story position for "I have watched up to here". */
   /** Its episode; the title gated as a unit's title is (app/lib/shield/knowledge.ts: `titleRevealers`). */
-  episode: { key: string; season: number; number: number; title: Gated<string>; position: number };
+  /** Its `number` is its place in its season, its `label` the number the series gives it: `episodeName` reads both. */
+  episode: {
+    key: string;
+    season: number;
+    number: number;
+    label: string | null;
+    title: Gated<string>;
+    position: number;
+  };
   /** Seconds into the episode. */
   start: number;
   end: number;

@@ -26,9 +26,10 @@ const spans: UnitSpans = {
     { group: "main", first: 1, last: 12, count: 12, named: [[8, "7.5"]] },
     { group: "ex", first: 1, last: 3, count: 3, named: [] },
   ],
+  // Season 2's eighth episode is the series' recap "7.5", between its episodes 7 and 8.
   seasons: [
-    { group: 1, first: 1, last: 12, count: 12 },
-    { group: 2, first: 1, last: 13, count: 13 },
+    { group: 1, first: 1, last: 12, count: 12, named: [] },
+    { group: 2, first: 1, last: 13, count: 13, named: [[8, "7.5"]] },
   ],
   // The first series numbers an extra 6.5 between its chapters 6 and 7.
   manga: [
@@ -88,6 +89,7 @@ describe("continuePlaces", () => {
     expect(places({ webNovel: "wn:2-19" })).toEqual([{ kind: "next", key: "wn:2-20", text: "Arc 2, chapter 19-A" }]);
     expect(places({ webNovel: "wn:2-9" })).toEqual([{ kind: "next", key: "wn:2-10", text: "Arc 2, interlude" }]);
     expect(places({ anime: "anime:1-5" })).toEqual([{ kind: "next", key: "anime:1-6", text: "Season 1, episode 6" }]);
+    expect(places({ anime: "anime:2-7" })).toEqual([{ kind: "next", key: "anime:2-8", text: "Season 2, episode 7.5" }]);
     expect(places({ lightNovels: ["ln:main-3"] })).toEqual([{ kind: "next", key: "ln:main-4", text: "Lanternfall 4" }]);
     expect(places({ lightNovels: ["ln:main-7"] })).toEqual([
       { kind: "next", key: "ln:main-8", text: "Lanternfall 7.5" },
@@ -142,7 +144,7 @@ describe("continuePlaces", () => {
       { kind: "next", key: "anime:1-9", text: "Season 1, episode 9" },
     ]);
     // Where gaps in the seasons' numbers hide it: on from the recut, no further.
-    const gapped = { ...spans, seasons: [{ group: 1, first: 1, last: 12, count: 11 }] };
+    const gapped = { ...spans, seasons: [{ group: 1, first: 1, last: 12, count: 11, named: [] }] };
     expect(continuePlaces(at({ recuts: ["anime:1r1-6"] }), gapped, collections)).toEqual([
       { medium: "anime", kind: "after", key: "anime:1r1-6", text: "Season 1 Recut, episode 6" },
     ]);

@@ -1,4 +1,4 @@
-import { mangaSeriesName, recutName, volumeName, webNovelEntryNames } from "../content/labels";
+import { episodeNumberName, mangaSeriesName, recutName, volumeName, webNovelEntryNames } from "../content/labels";
 import {
   chapterKey,
   episodeKey,
@@ -49,6 +49,11 @@ export interface CollectionSpan extends UnitSpan {
   named: Array<[place: number, label: string]>;
 }
 
+/** A season's episodes, with the numbers the series gives those whose number is not their place ("13.5"). */
+export interface SeasonSpan extends UnitSpan {
+  named: Array<[place: number, label: string]>;
+}
+
 /** A recut's episodes (`group` is its line, `anime/1r1`). */
 export interface RecutSpan extends UnitSpan {
   season: number;
@@ -60,7 +65,7 @@ export interface RecutSpan extends UnitSpan {
 export interface UnitSpans {
   arcs: ArcSpan[];
   collections: CollectionSpan[];
-  seasons: UnitSpan[];
+  seasons: SeasonSpan[];
   manga: MangaSpan[];
   recuts: RecutSpan[];
 }
@@ -136,9 +141,12 @@ function chapterName(arcs: readonly ArcSpan[], arc: number, ordinal: number) {
   return `Arc ${arc}, ${name.charAt(0).toLowerCase()}${name.slice(1)}`;
 }
 
-/** The number the series gives a collection's volume where that is not its place ("7.5"); null where it goes by its place. */
-function labelOf(collections: readonly CollectionSpan[], code: string, number: number) {
-  const span = collections.find((each) => each.group === code);
+/**
+ * The number the series gives a collection's volume or a season's episode where that is not its place
+ * ("7.5", "13.5"); null where it goes by its place.
+ */
+function labelOf(spans: readonly (CollectionSpan | SeasonSpan)[], group: string | number, number: number) {
+  const span = spans.find((each) => each.group === group);
   return span?.named.find(([place]) => place === number)?.[1] ?? null;
 }
 
@@ -205,7 +213,7 @@ export function continuePlaces(
     places.push(
       placeAfter("anime", spans.seasons, place.group, place.number, true, (season, number) => ({
         key: episodeKey(Number(season), number),
-        text: `Season ${season}, episode ${number}`,
+        text: `Season ${season}, episode ${episodeNumberName({ number, label: labelOf(spans.seasons, season, number) })}`,
       })),
     );
   }
@@ -230,7 +238,7 @@ export function continuePlaces(
           medium: "anime",
           kind: "next",
           key: episodeKey(Number(unseen.group), unseen.number),
-          text: `Season ${unseen.group}, episode ${unseen.number}`,
+          text: `Season ${unseen.group}, episode ${episodeNumberName({ number: unseen.number, label: labelOf(spans.seasons, unseen.group, unseen.number) })}`,
         });
     } else if (episode.season <= season) places.push({ ...place, kind: "after" });
   }
