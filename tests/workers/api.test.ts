@@ -121,9 +121,25 @@ describe("the API's anime", () => {
     const [first, second] = await seasons();
     expect(first).toMatchObject({ number: 1, runtime: 24, parts: [] });
     expect(second?.parts).toEqual([
-      { number: 1, title: null, first_episode: 1, last_episode: 7, aired_from: "2022-10-01", aired_to: "2022-11-12" },
+      {
+        number: 1,
+        title: null,
+        first_episode: 1,
+        last_episode: 7,
+        episodes: "Episodes 1–7",
+        aired_from: "2022-10-01",
+        aired_to: "2022-11-12",
+      },
       // Its title waits as an episode's title waits: for part 2's first episode, or a requester who shows titles.
-      { number: 2, title: null, first_episode: 8, last_episode: 13, aired_from: "2022-11-19", aired_to: "2022-12-24" },
+      {
+        number: 2,
+        title: null,
+        first_episode: 8,
+        last_episode: 13,
+        episodes: "Episodes 8–13",
+        aired_from: "2022-11-19",
+        aired_to: "2022-12-24",
+      },
     ]);
     expect((await seasons("?reveal=anime:2-7"))[1]?.parts[1]?.title).toBeNull();
     expect((await seasons("?reveal=anime:2-8"))[1]?.parts[1]?.title).toBe("The Second Term");

@@ -9,6 +9,7 @@ import { loader as hubLoader } from "~/routes/translation-meta";
 import { loader as animeNotesLoader } from "~/routes/translation-meta.anime";
 import { loader as feedLoader } from "~/routes/translation-meta.feed";
 import { loader as unitLoader } from "~/routes/api.v1.unit";
+import { loader as seriesLoader } from "~/routes/api.v1.series";
 import { unitName } from "~/lib/progress/tracker-units";
 import { getTimeline } from "~/models/timeline.server";
 import { findSimilarMistakes } from "~/models/similar-mistakes.server";
@@ -44,6 +45,9 @@ describe("a season's episode with a label", () => {
   it("is named by its label in the API, the report form, the translation notes and their feed", async () => {
     const answer = (await settle(unitLoader, "/api/v1/units/anime:1-2", { params: { key: "anime:1-2" } })) as Response;
     expect(await answer.json()).toMatchObject({ key: "anime:1-2", label: "Season 1 · Episode 1.5" });
+    const series = (await settle(seriesLoader, "/api/v1/series")) as Response;
+    const { anime_seasons } = (await series.json()) as { anime_seasons: Array<{ parts: Array<{ episodes: string }> }> };
+    expect(anime_seasons[0]?.parts.map((part) => part.episodes)).toEqual(["Episode 1", "Episode 1.5"]);
     const form = await call(formLoader, "/feedback_hub/report_anime_mistl", {
       cookie: await readerCookie("reader-labelled-episode"),
       params: { form: "report_anime_mistl" },

@@ -114,8 +114,16 @@ export const apiSchemas = {
           items: object({
             number: { type: "integer" },
             title: nullable("string", "Null when it has none, or it would spoil something the reader has not seen."),
-            first_episode: { type: "integer" },
-            last_episode: { type: "integer" },
+            first_episode: {
+              type: "integer",
+              description: "Its first episode's place in the season, the number in its key (`anime:2-13`).",
+            },
+            last_episode: { type: "integer", description: "Its last episode's place in the season, likewise." },
+            episodes: {
+              type: "string",
+              description:
+                "Its episodes by the numbers the series gives them, as the site names them: `Episodes 13–24`, `Episodes 13.5–24`.",
+            },
             aired_from: storyDate("Its first broadcast; null where not known."),
             aired_to: storyDate("Its last broadcast; null where not known."),
           }),

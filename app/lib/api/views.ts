@@ -126,6 +126,7 @@ export function seasonView(season: SeriesSeason, knowledge: Knowledge) {
       title: part.title ? seal(part.title, knowledge).content : null,
       first_episode: part.firstEpisode,
       last_episode: part.lastEpisode,
+      episodes: part.episodes,
       aired_from: part.airedFrom,
       aired_to: part.airedTo,
     })),
