@@ -146,10 +146,10 @@ describe("WatchedUpToHere, for a viewer of a recut", () => {
         Component: () => (
           <>
             <p data-testid="episode-9">
-              <WatchedUpToHere episode={{ key: "anime:1-9", position: 9, heldBy: ["anime:1r1-5"] }} />
+              <WatchedUpToHere episode={{ key: "anime:1-9", number: 9, position: 9, heldBy: ["anime:1r1-5"] }} />
             </p>
             <p data-testid="episode-10">
-              <WatchedUpToHere episode={{ key: "anime:1-10", position: 10, heldBy: ["anime:1r1-6"] }} />
+              <WatchedUpToHere episode={{ key: "anime:1-10", number: 10, position: 10, heldBy: ["anime:1r1-6"] }} />
             </p>
           </>
         ),
@@ -161,10 +161,10 @@ describe("WatchedUpToHere, for a viewer of a recut", () => {
   it("marks a season's episode watched in the recut as watched there, and one it showed only in part not", async () => {
     renderEpisodes({ recuts: ["anime:1r1-5"] });
     expect(await within(screen.getByTestId("episode-9")).findByText("Watched in the recut")).toBeVisible();
-    expect(screen.queryAllByRole("button", { name: "I have watched up to here" })).toHaveLength(1);
+    expect(screen.queryAllByRole("button", { name: /^I have watched up to here: Episode/ })).toHaveLength(1);
     const split = screen.getByTestId("episode-10");
     expect(split).not.toHaveTextContent("Watched");
-    expect(within(split).getByRole("button", { name: "I have watched up to here" })).toBeEnabled();
+    expect(within(split).getByRole("button", { name: "I have watched up to here: Episode 10" })).toBeEnabled();
   });
 
   it("says 'Watched up to here' on the last episode watched alone, the ones before it a quiet ✓", async () => {
@@ -172,15 +172,15 @@ describe("WatchedUpToHere, for a viewer of a recut", () => {
     expect(await within(screen.getByTestId("episode-10")).findByText("Watched up to here")).toBeVisible();
     const earlier = screen.getByTestId("episode-9");
     expect(within(earlier).getByText("✓")).toBeVisible();
-    expect(within(earlier).getByText("Watched")).toHaveClass("sr-only");
+    expect(within(earlier).getByText("Watched: Episode 9")).toHaveClass("sr-only");
     expect(within(earlier).queryByText("Watched up to here")).not.toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "I have watched up to here" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^I have watched up to here/ })).not.toBeInTheDocument();
   });
 
   it("says an episode reached in the season is watched up to there, whatever the recut held", async () => {
     renderEpisodes({ anime: "anime:1-9", position: 9, recuts: ["anime:1r1-6"] });
     expect(await within(screen.getByTestId("episode-9")).findByText("Watched up to here")).toBeVisible();
     expect(screen.getByTestId("episode-10")).toHaveTextContent("Watched in the recut");
-    expect(screen.queryByRole("button", { name: "I have watched up to here" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^I have watched up to here/ })).not.toBeInTheDocument();
   });
 });

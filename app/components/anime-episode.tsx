@@ -136,12 +136,13 @@ export function AdaptsLinks({
 export function WatchedUpToHere({
   episode,
 }: {
-  episode: Pick<AnimeEpisode, "key" | "position"> & Partial<Pick<AnimeEpisode, "heldBy">>;
+  episode: Pick<AnimeEpisode, "key" | "position" | "number"> & Partial<Pick<AnimeEpisode, "heldBy" | "label">>;
 }) {
   const heldBy = episode.heldBy ?? [];
   return (
     <ReadUpToHere
       unit={episode}
+      name={episodeName(episode)}
       verb="watched"
       seenElsewhere={
         heldBy.length ? (knowledge) => (watchedInRecut(heldBy, knowledge) ? "Watched in the recut" : null) : undefined

@@ -103,7 +103,7 @@ function Special({ special }: { special: AnimeSpecial }) {
             )}
           </UnitTitle>
         </div>
-        <ReadUpToHere unit={special} verb="watchedThis" />
+        <ReadUpToHere unit={special} name={name} verb="watchedThis" />
       </div>
       <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
         <Badge tone="outline">{animeSpecialKindLabels[special.kind]}</Badge>

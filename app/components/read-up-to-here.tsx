@@ -59,10 +59,16 @@ const labels = {
  */
 export function ReadUpToHere({
   unit,
+  name,
   verb = "read",
   seenElsewhere,
 }: {
   unit: { key: string; position: number };
+  /**
+   * What the unit is called by its place ("Chapter 26", "Lanternfall 4", "Episode 13.5"), never its title,
+   * which may be gated: the button says which row it marks to a screen reader going from button to button.
+   */
+  name: string;
   verb?: keyof typeof labels;
   /**
    * What the quiet label says where the reader has seen the unit off its own line (a season's episode
@@ -126,6 +132,7 @@ export function ReadUpToHere({
         className={done ? "invisible col-start-1 row-start-1" : "col-start-1 row-start-1"}
         disabled={done}
         aria-hidden={done || undefined}
+        aria-label={`${label}: ${name}`}
       >
         {label}
       </Button>
@@ -139,7 +146,7 @@ export function ReadUpToHere({
           ) : (
             <>
               <span aria-hidden="true">✓</span>
-              <span className="sr-only">{passedLabel}</span>
+              <span className="sr-only">{`${passedLabel}: ${name}`}</span>
             </>
           )}
         </span>

@@ -176,7 +176,7 @@ function Chapter({ chapter }: { chapter: MangaChapter }) {
             <h4 className="font-semibold">{name}</h4>
           )}
         </div>
-        <ReadUpToHere unit={chapter} />
+        <ReadUpToHere unit={chapter} name={name} />
       </div>
       <p className="text-sm">
         {adapts.chapters.length || adapts.sideStories.length ? (

@@ -125,7 +125,7 @@ function EpisodeEntries({ entries, shown }: { entries: AnimeMistake[]; shown: bo
           </Link>
         </h3>
         <span className="flex flex-wrap items-center gap-3">
-          <ReadUpToHere unit={episode} verb="watched" />
+          <ReadUpToHere unit={episode} name={episodeName(episode)} verb="watched" />
           <Link
             to={`/feedback_hub/report_anime_mistl?${new URLSearchParams({ episode: episode.key })}`}
             className="text-sm text-primary underline"

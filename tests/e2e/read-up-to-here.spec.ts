@@ -79,8 +79,12 @@ test("a chapter read up to says so in words of its own, beside a link that says 
   await page.goto("/web_novel?arc=1");
   await waitForHydration(page);
   const row = page.locator(`#${unitAnchor(chapterKey(1, 8))}`);
-  await row.getByRole("button", { name: "I have read up to here" }).tap();
+  // Each button names its row by its place, for a reader going from button to button with a screen reader.
+  await row.getByRole("button", { name: "I have read up to here: Chapter 7", exact: true }).tap();
   await expect(row.getByText(/^✓\s*Read up to here$/)).toBeVisible();
+  await expect(
+    page.locator(`#${unitAnchor(chapterKey(1, 2))}`).getByText("Read: Chapter 1", { exact: true }),
+  ).toBeAttached();
   await expect(row.getByRole("link", { name: "Read Chapter 7 on lanternfall.example", exact: true })).toBeVisible();
 });
 

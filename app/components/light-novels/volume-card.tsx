@@ -151,7 +151,7 @@ export function VolumeCard({ volume, collectionName, eager }: VolumeProps) {
           </div>
         ) : null}
         <div className="flex flex-wrap items-center gap-x-4 text-sm">
-          <ReadUpToHere unit={volume} />
+          <ReadUpToHere unit={volume} name={name} />
           <DiscussionLink unit={volume.key} comments={volume.discussion} name={name} className="tap-line" />
         </div>
         {volume.chapters.length ? (
