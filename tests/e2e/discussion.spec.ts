@@ -265,6 +265,32 @@ test("a comment written in a tab whose account is deleted in another stays in th
   );
 });
 
+test("words typed into the form before its code has come stay in the box as the page's revealed data and the code come", async ({
+  reader,
+}) => {
+  const { page } = reader;
+  await saveToAccount(page, { anime: "anime:1-12" });
+  // The forms' code held back, as on a slow connection: the form the server drew is what the reader types into.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/writer-tools-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const revealed = page.waitForResponse((response) => /\/discuss\/anime:1-10\.data\?reveal=/.test(response.url()));
+  await page.goto("/discuss/anime:1-10");
+  await hydrated(page);
+  const text = `Typed before the form's code came, at ${Date.now()}`;
+  await page.getByLabel("Your comment").fill(text);
+  // The revealed data names the reader's places for the horizon's choices: the form is not drawn anew for it.
+  await revealed;
+  await expect(page.getByLabel("Your comment")).toHaveValue(text);
+  release();
+  await expect(page.getByText(`${text.length} of 4,000 characters`)).toBeVisible();
+  await expect(page.getByLabel("Your comment")).toHaveValue(text);
+  await expect(page.getByRole("option", { name: /^The anime to / })).toBeAttached();
+});
+
 test("a comment written in a tab signed out in another is in the form again once its writer signs in from it", async ({
   reader,
 }) => {

@@ -1,4 +1,4 @@
-import { type ComponentProps, memo, Suspense } from "react";
+import { type ComponentProps, memo, Suspense, useEffect, useState } from "react";
 import { lazyOptional, optionalPart } from "~/browser/lazy-import";
 import type { CommentBody } from "~/lib/discussion/thread";
 import { CommentText } from "./comment-text";
@@ -43,8 +43,35 @@ const LazyModeratorActions = lazyOptional(
   () => null,
 );
 
-export const PostFormSlot = memo(
-  function PostFormSlot(props: PostFormProps) {
+/**
+ * The props as first drawn until the forms' code is here, then as they are. A boundary the server drew
+ * that React has not hydrated yet (its code still loading) is drawn anew if its props change first (the
+ * reader's places, named once the revealed data comes): its fallback, then an empty form, and words the
+ * reader had typed into the form the server drew would go.
+ */
+function useHeldUntilLoaded<Props>(props: Props): Props {
+  const [first] = useState(props);
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const settle = () => live && setLoaded(true);
+    loadWriterTools().then(settle, settle);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return loaded ? props : first;
+}
+
+/** The thread's form (posting, or answering a comment), drawn by the server and kept as drawn while its code loads. */
+export function PostFormSlot(props: PostFormProps) {
+  const held = useHeldUntilLoaded(props);
+  // Another thread's form (the reader went on to it meanwhile) is never held.
+  return <PostFormBoundary {...(held.unit.key === props.unit.key ? held : props)} />;
+}
+
+const PostFormBoundary = memo(
+  function PostFormBoundary(props: PostFormProps) {
     return (
       <Suspense fallback={<p className="text-sm text-muted-foreground">Loading the form…</p>}>
         <LazyPostForm {...props} />
