@@ -2,7 +2,7 @@ import { allAnimeSpecials, animeSpecialSources, toAnimeSpecials } from "./anime-
 import { mangaVolumeSpans, seriesCards as mangaSeriesCards, toMangaSeriesList } from "./manga.server";
 import { totalsFrom } from "~/lib/content/statistics";
 import { sql } from "kysely";
-import type { ArcSpan, CollectionSpan, MangaSpan, SeasonSpan, UnitSpans } from "~/lib/progress/continue-places";
+import type { ArcSpan, MangaSpan, NamedSpan, UnitSpans } from "~/lib/progress/continue-places";
 import { recutLine } from "~/lib/content/units";
 import { parseJsonList } from "./db.server";
 import { batch, query } from "./query.server";
@@ -117,8 +117,8 @@ export async function getSeriesOverview(db: D1Database, today: string) {
     collections: names,
     spans: {
       arcs: arcs.map((arc) => ({ ...arc, named: JSON.parse(arc.named) as ArcSpan["named"] })),
-      collections: volumes.map((span) => ({ ...span, named: JSON.parse(span.named) as CollectionSpan["named"] })),
-      seasons: seasons.map((span) => ({ ...span, named: JSON.parse(span.named) as SeasonSpan["named"] })),
+      collections: volumes.map((span) => ({ ...span, named: JSON.parse(span.named) as NamedSpan["named"] })),
+      seasons: seasons.map((span) => ({ ...span, named: JSON.parse(span.named) as NamedSpan["named"] })),
       manga: manga.map(({ sort_order, named, ...span }) => ({
         ...span,
         series: sort_order + 1,

@@ -44,13 +44,11 @@ export interface MangaSpan extends UnitSpan {
   named: Array<[place: number, label: string]>;
 }
 
-/** A light novel collection's volumes, with the numbers the series gives those whose number is not their place ("7.5"). */
-export interface CollectionSpan extends UnitSpan {
-  named: Array<[place: number, label: string]>;
-}
-
-/** A season's episodes, with the numbers the series gives those whose number is not their place ("13.5"). */
-export interface SeasonSpan extends UnitSpan {
+/**
+ * A light novel collection's volumes or a season's episodes, with the numbers the series gives those whose
+ * number is not their place ("7.5", "13.5").
+ */
+export interface NamedSpan extends UnitSpan {
   named: Array<[place: number, label: string]>;
 }
 
@@ -64,8 +62,8 @@ export interface RecutSpan extends UnitSpan {
 
 export interface UnitSpans {
   arcs: ArcSpan[];
-  collections: CollectionSpan[];
-  seasons: SeasonSpan[];
+  collections: NamedSpan[];
+  seasons: NamedSpan[];
   manga: MangaSpan[];
   recuts: RecutSpan[];
 }
@@ -141,11 +139,15 @@ function chapterName(arcs: readonly ArcSpan[], arc: number, ordinal: number) {
   return `Arc ${arc}, ${name.charAt(0).toLowerCase()}${name.slice(1)}`;
 }
 
+/** A season's episode as home's "continue" says it: "Season 2, episode 13.5". */
+const seasonEpisodeText = (seasons: readonly NamedSpan[], season: string | number, number: number) =>
+  `Season ${season}, episode ${episodeNumberName({ number, label: labelOf(seasons, season, number) })}`;
+
 /**
  * The number the series gives a collection's volume or a season's episode where that is not its place
  * ("7.5", "13.5"); null where it goes by its place.
  */
-function labelOf(spans: readonly (CollectionSpan | SeasonSpan)[], group: string | number, number: number) {
+function labelOf(spans: readonly NamedSpan[], group: string | number, number: number) {
   const span = spans.find((each) => each.group === group);
   return span?.named.find(([place]) => place === number)?.[1] ?? null;
 }
@@ -213,7 +215,7 @@ export function continuePlaces(
     places.push(
       placeAfter("anime", spans.seasons, place.group, place.number, true, (season, number) => ({
         key: episodeKey(Number(season), number),
-        text: `Season ${season}, episode ${episodeNumberName({ number, label: labelOf(spans.seasons, season, number) })}`,
+        text: seasonEpisodeText(spans.seasons, season, number),
       })),
     );
   }
@@ -238,7 +240,7 @@ export function continuePlaces(
           medium: "anime",
           kind: "next",
           key: episodeKey(Number(unseen.group), unseen.number),
-          text: `Season ${unseen.group}, episode ${episodeNumberName({ number: unseen.number, label: labelOf(spans.seasons, unseen.group, unseen.number) })}`,
+          text: seasonEpisodeText(spans.seasons, unseen.group, unseen.number),
         });
     } else if (episode.season <= season) places.push({ ...place, kind: "after" });
   }
