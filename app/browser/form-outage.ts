@@ -11,6 +11,10 @@ import { errorBody } from "~/lib/http/error-body";
 
 /** What the form says, with its text kept (`typed`) or with nothing typed to keep (a confirmation). */
 const messages = {
+  offline: {
+    typed: "You are offline, so nothing was sent. Your text is kept here: send it again when you are back online.",
+    none: "You are offline, so nothing was done. Try again when you are back online.",
+  },
   unreachable: {
     typed:
       "The site could not be reached, so nothing was sent. Your text is kept here: send it again when you are back online.",
@@ -33,7 +37,8 @@ export async function keepingTheForm<Answer>(
   } catch (error) {
     const unreachable = error instanceof TypeError;
     if (!unreachable && !(isRouteErrorResponse(error) && error.status >= 500)) throw error;
-    const message = messages[unreachable ? "unreachable" : "failed"][fields.length ? "typed" : "none"];
+    const why = !unreachable ? "failed" : navigator.onLine === false ? "offline" : "unreachable";
+    const message = messages[why][fields.length ? "typed" : "none"];
     const values = Object.fromEntries(fields.map((name) => [name, String(sent.get(name) ?? "")]));
     // As a refusal with its status: the router then asks no loader again, a request that would fail too.
     return data<Refusal>({ ...errorBody(message, { form: message }), values }, { status: unreachable ? 503 : 502 });

@@ -372,7 +372,7 @@ test("a writer edits a comment, a reader reports it as a spoiler, a moderator mo
   // Offline, the queue stays as it was and says, beside the form, that nothing was sent.
   await moderator.page.context().setOffline(true);
   await queued.getByRole("button", { name: "Move horizon" }).click();
-  await expect(queued.getByRole("alert")).toContainText("The site could not be reached, so nothing was sent.");
+  await expect(queued.getByRole("alert")).toContainText("You are offline, so nothing was sent.");
   await expect(queued.getByLabel("Reason, shown to its writer")).toHaveValue(
     "It names who lights the lantern in arc 3",
   );
@@ -412,7 +412,7 @@ test("a writer deletes their account: their comment's words and name leave the t
   // Offline, the page stays and says nothing was done.
   await writer.context().setOffline(true);
   await writer.getByRole("button", { name: "Delete my account" }).click();
-  await expect(writer.getByRole("alert")).toContainText("The site could not be reached, so nothing was done.");
+  await expect(writer.getByRole("alert")).toContainText("You are offline, so nothing was done.");
   await expect(writer.getByLabel("I want my account deleted")).toBeChecked();
   await writer.context().setOffline(false);
   await writer.getByRole("button", { name: "Delete my account" }).click();

@@ -111,7 +111,7 @@ test("a report sent offline keeps the form and every field, says nothing was sen
   await fillReport(page, report);
   await context.setOffline(true);
   await page.getByRole("button", { name: "Send report" }).click();
-  await expect(page.getByRole("alert")).toContainText("The site could not be reached, so nothing was sent.");
+  await expect(page.getByRole("alert")).toContainText("You are offline, so nothing was sent.");
   await expect(page.getByRole("heading", { level: 1, name: "Report a light novel mistranslation" })).toBeVisible();
   for (const [label, value] of Object.entries(report.fill))
     await expect(page.getByLabel(label, { exact: false }).first()).toHaveValue(value);
@@ -250,7 +250,7 @@ test("a moderator accepts a light novel report and it is published on its volume
   // Offline, the list stays and the decision says, beside its button, that nothing was sent.
   await page.context().setOffline(true);
   await item.getByRole("button", { name: "Save decision" }).click();
-  await expect(item.getByRole("alert")).toContainText("The site could not be reached, so nothing was sent.");
+  await expect(item.getByRole("alert")).toContainText("You are offline, so nothing was sent.");
   await expect(item.getByLabel("Status")).toHaveValue("accepted");
   await expect(item.getByLabel("Note to the reporter")).toHaveValue("Thanks, confirmed against the Japanese.");
   await page.context().setOffline(false);

@@ -47,7 +47,7 @@ export interface PostFormProps {
 /** Whether two paths name the same page, however each was written (`wn:1-5` or `wn%3A1-5`). */
 const samePath = (a: string, b: string) => displayPath(a) === displayPath(b);
 
-const OFFLINE = "You are offline, so nothing was sent. Your text is kept here; post it when you are back online.";
+const OFFLINE = "You are offline, so nothing was sent. Your text is kept here: post it when you are back online.";
 
 export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel, signedOut = false }: PostFormProps) {
   const shield = useShield();
