@@ -1,4 +1,4 @@
-import type { AnimeEpisode, ListedBreakTimeShort } from "~/lib/content/anime";
+import type { ListedBreakTimeShort } from "~/lib/content/anime";
 import { episodeOf, groupBy, seasonEpisodes, selectedSeason, shortColumns, toShort } from "./anime-episodes.server";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
 import { batch, query } from "./query.server";
@@ -63,19 +63,6 @@ export async function getBreakTime(db: D1Database, seasonNumber: number | null) 
   };
 }
 
-type BreakTimeEpisode = Pick<
-  AnimeEpisode,
-  | "key"
-  | "number"
-  | "label"
-  | "position"
-  | "title"
-  | "airedOn"
-  | "airedTime"
-  | "runtime"
-  | "runtimeDiffers"
-  | "adapts"
-  | "heldBy"
-> & {
+type BreakTimeEpisode = Omit<ReturnType<typeof episodeOf>, "original"> & {
   shorts: ListedBreakTimeShort[];
 };
