@@ -122,15 +122,15 @@ test("a viewer who watched the recut to its end is offered the season's episode 
   await page.goto("/");
   await waitForHydration(page);
   await expect(page.getByRole("region", { name: "Continue where you left off" })).toContainText(
-    "Watch Season 1, episode 13 next",
+    "Watch Season 1, episode 12.5 next",
   );
   await page.goto("/reading_tracker");
   await waitForHydration(page);
   const upNext = page.getByRole("region", { name: "Up next" });
-  // The recut holds episodes 1 to 12; the season's episode 13 is one it left out.
-  await expect(upNext.getByRole("link", { name: "Season 1 · Episode 13", exact: true })).toBeVisible();
+  // The recut holds episodes 1 to 12; the season's recap, which the series calls 12.5, is one it left out.
+  await expect(upNext.getByRole("link", { name: "Season 1 · Episode 12.5", exact: true })).toBeVisible();
   await expect(upNext).not.toContainText("Season 2 · Episode 1");
-  await upNext.getByRole("listitem").filter({ hasText: "Season 1 · Episode 13" }).getByRole("button").click();
+  await upNext.getByRole("listitem").filter({ hasText: "Season 1 · Episode 12.5" }).getByRole("button").click();
   await expect.poll(() => stored(page)).toEqual({ anime: episodeKey(1, 13), recuts: [recutEpisodeKey(1, 1, 6)] });
   await expect(upNext.getByRole("link", { name: "Season 2 · Episode 1", exact: true })).toBeVisible();
 });
