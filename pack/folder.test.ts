@@ -369,6 +369,27 @@ describe("loadPack", () => {
     }
   });
 
+  it("refuses places with a gap: an arc's entries, a collection's volumes, a season's and a recut's episodes are 1, 2, 3…", async () => {
+    // A pack filled in part (volumes 1–4, then 9) would page, count and go on wrongly: the series'
+    // own numbers go in labels, the places stay whole.
+    const chapters = packWith("web-novel.json", (json) => (json.arcs[1].chapters[1].ordinal = 4));
+    expect(await problemsOf(chapters)).toContain(
+      "web-novel.json › arcs[1].chapters[1].ordinal: arc 2 has no entry 2: ordinals are an arc's places in reading order, 1, 2, 3… with every kind counted (the series' own number goes in label)",
+    );
+    const volumes = packWith("light-novels.json", (json) => (json.collections[0].volumes[1].number = 9));
+    expect(await problemsOf(volumes)).toContain(
+      "light-novels.json › collections[0].volumes[1].number: Tiny Tale has no volume 2: a collection's volumes are numbered 1, 2, 3… by their places (the series' own number, such as 6.5, goes in label)",
+    );
+    const episodes = packWith("anime.json", (json) => (json.seasons[0].episodes[0].number = 3));
+    expect(await problemsOf(episodes)).toContain(
+      "anime.json › seasons[0].episodes[1].number: season 1 has no episode 1: a season's episodes are numbered 1, 2, 3… in airing order (the series' own number, such as 26 where it counts on from the season before, goes in label)",
+    );
+    const recut = packWith("anime.json", (json) => (json.seasons[0].recuts[0].episodes[1].number = 5));
+    expect(await problemsOf(recut)).toContain(
+      "anime.json › seasons[0].recuts[0].episodes[1].number: Tiny Tale: Recut has no episode 2: a recut's episodes are numbered 1, 2, 3… in airing order",
+    );
+  });
+
   it("refuses two episodes of a season with one name, whether labelled or numbered", async () => {
     const message = (name: string) =>
       `is named "${name}", like seasons[0].episodes[0]: give each episode of a season a number of its own (an episode without a label goes by its number)`;

@@ -31,6 +31,18 @@ export interface Timeline {
 /** A unit read after another sits just past it, well before the next chapter (positions step by 1). */
 const READ_AFTER_OFFSET = 0.01;
 
+/**
+ * The first number missing from places counted 1, 2, 3… (an arc's entries, a collection's volumes, a
+ * season's episodes), with the index of the item that stands where it should be, or null when none is
+ * missing. Pages, pickers and "what comes next" count on places without gaps (a page of volumes 13–24
+ * holds twelve); a number given twice is reported where its key is declared twice.
+ */
+export function missingPlace(numbers: readonly number[]): { missing: number; index: number } | null {
+  const distinct = [...new Set(numbers)].sort((a, b) => a - b);
+  const at = distinct.findIndex((number, index) => number !== index + 1);
+  return at === -1 ? null : { missing: at + 1, index: numbers.indexOf(distinct[at]!) };
+}
+
 /** The arcs in story order. */
 export const arcsInOrder = (pack: ContentPack) => [...pack.webNovel.arcs].sort((a, b) => a.number - b.number);
 
@@ -73,6 +85,13 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
       else named.set(name, { path, ordinal: chapter.ordinal });
       declare(unit, { fixed: ++chapterCount }, placeName({ ...unit, name }), "web-novel.json", `${path}.ordinal`);
     }
+    const gap = missingPlace(arc.chapters.map((chapter) => chapter.ordinal));
+    if (gap)
+      report(
+        "web-novel.json",
+        `arcs[${arcIndex}].chapters[${gap.index}].ordinal`,
+        `arc ${arc.number} has no entry ${gap.missing}: ordinals are an arc's places in reading order, 1, 2, 3… with every kind counted (the series' own number goes in label)`,
+      );
     arc.phases.forEach((phase, index) => {
       if (!arc.chapters.some((chapter) => chapter.ordinal === phase.fromOrdinal))
         report(
@@ -95,6 +114,13 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
     if (collectionCodes.has(collection.code))
       report("light-novels.json", `collections[${c}].code`, `collection "${collection.code}" appears twice`);
     collectionCodes.add(collection.code);
+    const gap = missingPlace(collection.volumes.map((volume) => volume.number));
+    if (gap)
+      report(
+        "light-novels.json",
+        `collections[${c}].volumes[${gap.index}].number`,
+        `${collection.name} has no volume ${gap.missing}: a collection's volumes are numbered 1, 2, 3… by their places (the series' own number, such as 6.5, goes in label)`,
+      );
     collection.volumes.forEach((volume, v) => {
       const path = `collections[${c}].volumes[${v}]`;
       const unit = { medium: "light_novels", collection: collection.code, volume: volume.number } as const;
@@ -156,6 +182,13 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
     // Two episodes of a season with one name ("13.5" given to two, a label that is another's number) could
     // not be told apart on any page, feed or form.
     const named = new Map<string, { path: string; number: number }>();
+    const gap = missingPlace(season.episodes.map((episode) => episode.number));
+    if (gap)
+      report(
+        "anime.json",
+        `seasons[${s}].episodes[${gap.index}].number`,
+        `season ${season.number} has no episode ${gap.missing}: a season's episodes are numbered 1, 2, 3… in airing order (the series' own number, such as 26 where it counts on from the season before, goes in label)`,
+      );
     season.episodes.forEach((episode, e) => {
       const path = `seasons[${s}].episodes[${e}]`;
       const unit = { medium: "anime", season: season.number, episode: episode.number } as const;
@@ -194,6 +227,13 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
           `season ${season.number} has two recuts numbered ${recut.number}`,
         );
       recutNumbers.add(recut.number);
+      const recutGap = missingPlace(recut.episodes.map((episode) => episode.number));
+      if (recutGap)
+        report(
+          "anime.json",
+          `seasons[${s}].recuts[${r}].episodes[${recutGap.index}].number`,
+          `${recut.title} has no episode ${recutGap.missing}: a recut's episodes are numbered 1, 2, 3… in airing order`,
+        );
       for (const episode of recutContents(season, recut, `seasons[${s}].recuts[${r}]`).episodes) {
         const last = episode.contents.at(-1)?.episode ?? episodeKey(season.number, season.episodes[0]!.number);
         declare(

@@ -273,7 +273,7 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
   const selectedCode = collectionCode ?? collections[0]?.code ?? null;
   const webNovelChapters = totals[0]?.chapters ?? 0;
   const adaptedChapters = totals[0]?.adapted ?? 0;
-  // Pages run to the collection's highest volume number (numbers are 1, 2, 3… in a valid pack).
+  // Pages run to the collection's highest volume number (numbers are 1, 2, 3… without a gap: the check refuses one, missingPlace in pack/timeline.ts).
   const highest = collections.find((collection) => collection.code === selectedCode)?.highest_number ?? 0;
   return {
     collections: collections.map((collection) => ({
