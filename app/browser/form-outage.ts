@@ -10,19 +10,19 @@ import { errorBody } from "~/lib/http/error-body";
  */
 
 /** What the form says, with its text kept (`typed`) or with nothing typed to keep (a confirmation). */
-const messages = {
+export const outageMessages = {
   offline: {
-    typed: "You are offline, so nothing was sent. Your text is kept here: send it again when you are back online.",
+    typed: "You are offline, so nothing was sent. Your text is kept here: try again when you are back online.",
     none: "You are offline, so nothing was done. Try again when you are back online.",
   },
+  // Online, but the request did not arrive (a dropped connection, a blocked request): it may well go the next time.
   unreachable: {
-    typed:
-      "The site could not be reached, so nothing was sent. Your text is kept here: send it again when you are back online.",
-    none: "The site could not be reached, so nothing was done. Try again when you are back online.",
+    typed: "The site could not be reached, so nothing was sent. Your text is kept here: try again in a moment.",
+    none: "The site could not be reached, so nothing was done. Try again in a moment.",
   },
   failed: {
-    typed: "The site could not take this just now. Your text is kept here: please send it again in a moment.",
-    none: "The site could not take this just now, so nothing was done. Please try again in a moment.",
+    typed: "The site could not take this just now. Your text is kept here: try again in a moment.",
+    none: "The site could not take this just now, so nothing was done. Try again in a moment.",
   },
 };
 
@@ -38,7 +38,7 @@ export async function keepingTheForm<Answer>(
     const unreachable = error instanceof TypeError;
     if (!unreachable && !(isRouteErrorResponse(error) && error.status >= 500)) throw error;
     const why = !unreachable ? "failed" : navigator.onLine === false ? "offline" : "unreachable";
-    const message = messages[why][fields.length ? "typed" : "none"];
+    const message = outageMessages[why][fields.length ? "typed" : "none"];
     const values = Object.fromEntries(fields.map((name) => [name, String(sent.get(name) ?? "")]));
     // As a refusal with its status: the router then asks no loader again, a request that would fail too.
     return data<Refusal>({ ...errorBody(message, { form: message }), values }, { status: unreachable ? 503 : 502 });

@@ -1,5 +1,6 @@
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { outageMessages } from "~/browser/form-outage";
 import { DraftRestored } from "~/components/draft-restored";
 import { Button } from "~/components/ui/button";
 import { displayPath } from "~/lib/http/display-path";
@@ -47,7 +48,7 @@ export interface PostFormProps {
 /** Whether two paths name the same page, however each was written (`wn:1-5` or `wn%3A1-5`). */
 const samePath = (a: string, b: string) => displayPath(a) === displayPath(b);
 
-const OFFLINE = "You are offline, so nothing was sent. Your text is kept here: post it when you are back online.";
+const OFFLINE = outageMessages.offline.typed;
 
 export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel, signedOut = false }: PostFormProps) {
   const shield = useShield();
