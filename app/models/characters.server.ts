@@ -2,7 +2,7 @@ import { type InferResult, type Selectable, sql } from "kysely";
 import { mediaMetIn, type TrueName } from "~/lib/content/characters";
 import { isRecutEpisodeKey, media, type Medium } from "~/lib/content/units";
 import { pageInfo, pageOffset } from "~/lib/http/paging";
-import { toFtsQuery } from "~/lib/search/query";
+import { toNameFtsQuery } from "~/lib/search/query";
 import { type Knowledge, knows, knowsAnything } from "~/lib/shield/knowledge";
 import type { CharactersTable } from "./database";
 import { type Secret, secretly } from "~/lib/shield/gated";
@@ -38,7 +38,7 @@ const cardColumns = [
 ] as const;
 
 /**
- * The characters' entries of the search index whose name or aliases hold the words of an FTS query. A
+ * The characters' entries of the search index that an FTS query of names (toNameFtsQuery) finds. A
  * character's true name has an entry of its own, to the same profile, so an entry names its character
  * by its path.
  */
@@ -46,7 +46,7 @@ const entriesNaming = (fts: string) =>
   query
     .selectFrom("search_index")
     .innerJoin("search_entries as e", (join) => join.on("e.id", "=", sql<number>`search_index.rowid`))
-    .where(sql.table("search_index"), "match", `{title aliases}: (${fts})`)
+    .where(sql.table("search_index"), "match", fts)
     .where("e.kind", "=", "character");
 const slugOfEntry = sql<string>`substr(e.path, ${"/characters/".length + 1})`.as("slug");
 
@@ -114,7 +114,8 @@ function unitsShowing(row: InferResult<typeof everyone>[number]) {
  * judged by the one rule. The name/alias search uses the FTS index. One round trip either way.
  */
 export async function getCharacterCatalogue(db: D1Database, filters: CharacterFilters, knowledge: Knowledge) {
-  const fts = toFtsQuery(filters.query);
+  // A name as typed, each word anywhere in it: a reader looks a character up by name, not by a place.
+  const fts = toNameFtsQuery(filters.query);
   const offset = pageOffset(filters.page, CHARACTERS_PER_PAGE);
   const { rows, total, affiliations, media } = knowsAnything(knowledge)
     ? await metCatalogue(db, filters, fts, knowledge, offset)

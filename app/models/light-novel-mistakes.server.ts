@@ -6,7 +6,7 @@ import type { Knowledge } from "~/lib/shield/knowledge";
 import type { LnMistake, VolumeMistakeCount } from "~/lib/mistakes/entries";
 import { LN_ENTRIES_PER_PAGE, type MistakeFilters } from "~/lib/mistakes/rules";
 import { type PageInfo, pageInfo, pageOffset } from "~/lib/http/paging";
-import { toFtsQuery } from "~/lib/search/query";
+import { toTextFtsQuery } from "~/lib/search/query";
 import {
   inReadingOrder,
   inVolume,
@@ -112,7 +112,8 @@ export async function getLnMistakeIndex(
   page: number,
   knowledge: Knowledge,
 ): Promise<{ volumes: VolumeMistakeCount[]; matches: LnMistake[]; paging: PageInfo }> {
-  const fts = toFtsQuery(search);
+  // The entries' lines and explanations, read as search reads a text: "vol 3" is a place, "vol… 3".
+  const fts = toTextFtsQuery(search);
   // Text with nothing searchable in it ("%", "*") matches no entry; it does not list every volume.
   if (search && !fts) return { volumes: [], matches: [], paging: pageInfo(page, MATCHES_PER_PAGE, 0) };
   if (!fts) {

@@ -14,6 +14,7 @@ import {
   unknownTextsIn,
   wronglyShownOrSealed,
 } from "../support/mistakes";
+import { importTestPack } from "../support/packs";
 import { visitor } from "../support/readers";
 import { load, pageOfKind, present, status } from "../support/workers-context";
 
@@ -60,6 +61,33 @@ describe("translation-meta loaders", () => {
     for (const query of ["%25", "*", "%22", "-"]) {
       const nothing = await load(lnIndexLoader, `/translation_meta/ln_mistls?q=${query}`);
       expect(nothing, query).toMatchObject({ volumes: [], matches: [], paging: { total: 0 } });
+    }
+  });
+
+  it("index: a search reads a place's number beside the place", async () => {
+    const explanations: Record<string, string> = {
+      "main-1-knock-twice": "二度 means twice; volume 7.5 repeats the ritual.",
+      "main-1-hinge-name": "Rendered Hingekeeper in volume 2 and in 5 other places.",
+    };
+    await importTestPack("tiny", {
+      edit: (files) => {
+        for (const entry of files["mistranslations.json"].lightNovel)
+          entry.explanation = explanations[entry.id] ?? entry.explanation;
+      },
+    });
+    try {
+      const found = async (words: string) =>
+        (
+          await load(lnIndexLoader, `/translation_meta/ln_mistls?q=${encodeURIComponent(words)}&reveal=all`)
+        ).matches.map((entry) => entry.id);
+      // "5", away from "volume", is the "5 other places", not a volume.
+      for (const words of ["vol 5", "volume 5", "vol5"]) expect(await found(words), words).toEqual([]);
+      expect(await found("vol 2")).toEqual([entryHandle("main-1-hinge-name")]);
+      expect(await found("5 other")).toEqual([entryHandle("main-1-hinge-name")]);
+      for (const words of ["vol 7.5", "volume 7.5"])
+        expect(await found(words), words).toEqual([entryHandle("main-1-knock-twice")]);
+    } finally {
+      await importTestPack("tiny");
     }
   });
 

@@ -14,6 +14,7 @@ import {
   toNameFtsQuery,
   toTitleFtsQuery,
   toHitFtsQuery,
+  toTextFtsQuery,
 } from "./query";
 
 describe("toFtsQuery", () => {
@@ -111,6 +112,17 @@ describe("toHitFtsQuery", () => {
     ])
       expect(toHitFtsQuery(words), words).toBe(`${toNameFtsQuery(words)} OR (${toFtsQuery(words)})`);
     expect(toHitFtsQuery(" - ")).toBeNull();
+  });
+});
+
+describe("toTextFtsQuery", () => {
+  it("finds the words in a text, a place's number side by side with the place typed before it", () => {
+    expect(toTextFtsQuery("vol 3")).toBe('"vol"* + "3"');
+    expect(toTextFtsQuery("the chapter 12 sword")).toBe('"the"* AND "chapter"* + "12" AND "sword"*');
+    expect(toTextFtsQuery("ch12")).toBe('("ch12" OR "ch"* + "12")');
+    expect(toTextFtsQuery("sword 3")).toBe(toFtsQuery("sword 3"));
+    expect(toHitFtsQuery("vol 3")).toBe(`${toNameFtsQuery("vol 3")} OR (${toTextFtsQuery("vol 3")})`);
+    expect(toTextFtsQuery(" - ")).toBeNull();
   });
 });
 

@@ -183,10 +183,13 @@ const isNumberedPlace = (word: string | undefined) =>
   !!word && word.length > 1 && NUMBERED_PLACES.some((place) => place.startsWith(word));
 
 /**
- * The same words, a place's number side by side with the place typed before it, as its label holds them:
- * "vol 4" and "vol4" as "vol… 4", "arc 1 chapter 2" as "arc… 1" and "chapter… 2" (toHitFtsQuery).
+ * The words as a text holds them (toFtsQuery), a place's number side by side with the place typed before
+ * it, as a text names a place: "vol 4" and "vol4" as "vol… 4", "arc 1 chapter 2" as "arc… 1" and
+ * "chapter… 2", so a number elsewhere in the text, another place's, does not count. Search reads an
+ * entry's text so (toHitFtsQuery), and the light novel mistakes search its entries' lines and explanations
+ * ("see vol 3" for "vol 3", not "3 of the 12 volumes").
  */
-function toPlaceNumberFtsQuery(input: string, maxTerms = 8): string | null {
+export function toTextFtsQuery(input: string, maxTerms = 8): string | null {
   const terms: string[] = [];
   searchWords(input, maxTerms).forEach((word, at, words) => {
     const [place, number] = partsAtNumber(word) ?? [];
@@ -201,15 +204,15 @@ function toPlaceNumberFtsQuery(input: string, maxTerms = 8): string | null {
 /**
  * What a search finds: entries whose names (title and aliases, where a unit's place is: "Lanternfall 6 ·
  * Volume 6") hold every word, each anywhere, so "arc 1 chapter 2" finds arc 2's chapter 1 too; and
- * entries holding the words only with their text, a place's number beside the place (toPlaceNumberFtsQuery).
+ * entries holding the words only with their text, a place's number beside the place (toTextFtsQuery).
  * A number elsewhere in a text is another place's: "vol4" does not find volume 6 for its "Volume 6" and
  * its text's "Chapter 4", nor "ep3" a volume for its "Epilogue" and "Chapter 3". Other words and a number
  * stay apart: "cinder academy 3" finds the chapters of arc 3, whose text is the arc's name.
  */
 export function toHitFtsQuery(input: string): string | null {
   const names = toNameFtsQuery(input);
-  const placeNumbers = toPlaceNumberFtsQuery(input);
-  return names && placeNumbers ? `${names} OR (${placeNumbers})` : null;
+  const text = toTextFtsQuery(input);
+  return names && text ? `${names} OR (${text})` : null;
 }
 
 /**
