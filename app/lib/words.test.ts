@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countOf, nounFor, nouns, withArticle } from "./words";
+import { countOf, nounFor, nouns, withArticle, wordsOf } from "./words";
 
 describe("countOf", () => {
   it("takes the singular for one and the plural for every other count", () => {
@@ -27,5 +27,17 @@ describe("withArticle", () => {
     expect(withArticle("chapter")).toBe("a chapter");
     expect(withArticle("unit")).toBe("a unit");
     expect(withArticle("hour")).toBe("an hour");
+  });
+});
+
+describe("wordsOf", () => {
+  it("sums what is known, says what the sum lacks, and never says 0 words for counts nobody knows", () => {
+    expect(wordsOf({ chapterCount: 3, wordCount: 12_000, withoutWordCount: 0 })).toBe("12,000 words");
+    expect(wordsOf({ chapterCount: 3, wordCount: 8_000, withoutWordCount: 1 })).toBe(
+      "8,000 words (1 chapter without a word count)",
+    );
+    expect(wordsOf({ chapterCount: 28, wordCount: 0, withoutWordCount: 28 })).toBe("word count unknown");
+    // An arc with no chapter yet has no words, which is known.
+    expect(wordsOf({ chapterCount: 0, wordCount: 0, withoutWordCount: 0 })).toBe("0 words");
   });
 });

@@ -74,6 +74,33 @@ export function countOf(count: number, noun: Noun) {
   return `${formatNumber(count)} ${nounFor(count, noun)}`;
 }
 
+/**
+ * Chapters' summed words, and how many chapters the sum lacks: "84,000 words (3 chapters without a word
+ * count)", or "word count unknown" where no chapter has one (never "0 words").
+ */
+export function wordsOf({
+  chapterCount,
+  wordCount,
+  withoutWordCount,
+}: {
+  chapterCount: number;
+  wordCount: number;
+  withoutWordCount: number;
+}) {
+  if (wordCountUnknown({ chapterCount, withoutWordCount })) return "word count unknown";
+  const lacking = withoutWordCount ? ` (${countOf(withoutWordCount, nouns.chapter)} without a word count)` : "";
+  return `${formatNumber(wordCount)} words${lacking}`;
+}
+
+/** Whether none of the chapters has a word count, so their sum says nothing. */
+export const wordCountUnknown = ({
+  chapterCount,
+  withoutWordCount,
+}: {
+  chapterCount: number;
+  withoutWordCount: number;
+}) => chapterCount > 0 && withoutWordCount === chapterCount;
+
 // Words that start with a vowel letter but a consonant sound, and the reverse.
 const consonantSound = /^(?:one\b|once\b|uni|use|usu|uto|eu)/i;
 const vowelSound = /^(?:hour|honou?r|honest|heir)/i;

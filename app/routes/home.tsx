@@ -6,7 +6,7 @@ import { ReleaseRow } from "~/components/release-row";
 import { PersonName, useOriginalLanguage } from "~/components/original-text";
 import { type AreaPath, areas, footerLinks } from "~/lib/areas";
 import { formatNumber } from "~/lib/format";
-import { countOf, nouns } from "~/lib/words";
+import { countOf, nouns, wordCountUnknown } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { releaseDay } from "~/lib/feeds/releases";
 import { useShieldedData } from "~/browser/spoiler-shield";
@@ -72,16 +72,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const stats = counts
     ? [
         [formatNumber(counts.chapters), "web novel chapters", "/web_novel"],
-        [
-          // Hundreds of thousands of words would not fit a phone's tile in full ("1,271,176" broke at its comma).
-          counts.words >= 100_000 ? compact(counts.words) : formatNumber(counts.words),
-          // A sum that lacks some chapters' counts says so, rather than passing for the whole.
-          counts.chapters_without_words
-            ? `words (${countOf(counts.chapters_without_words, nouns.chapter)} without a word count)`
-            : "words",
-          "/web_novel",
-          formatNumber(counts.words),
-        ],
+        // No tile of words where no chapter has a count: "0 words" would pass for a fact.
+        ...(wordCountUnknown({ chapterCount: counts.chapters, withoutWordCount: counts.chapters_without_words })
+          ? []
+          : [
+              [
+                // Hundreds of thousands of words would not fit a phone's tile in full ("1,271,176" broke at its comma).
+                counts.words >= 100_000 ? compact(counts.words) : formatNumber(counts.words),
+                // A sum that lacks some chapters' counts says so, rather than passing for the whole.
+                counts.chapters_without_words
+                  ? `words (${countOf(counts.chapters_without_words, nouns.chapter)} without a word count)`
+                  : "words",
+                "/web_novel",
+                formatNumber(counts.words),
+              ],
+            ]),
         [formatNumber(counts.volumes), "light novel volumes", "/light_novels"],
         [formatNumber(counts.side_stories), "side stories", "/side_stories"],
         [formatNumber(counts.episodes), "anime episodes", "/anime"],

@@ -7,7 +7,7 @@ import { useOriginalLanguageName } from "~/components/original-text";
 import { rangeLabel, yearStarts } from "~/lib/content/chart-ranges";
 import { formatNumber, formatMonth, wholePercent } from "~/lib/format";
 import { pageMeta } from "~/lib/http/meta";
-import { countOf, type Noun, nounFor, nouns } from "~/lib/words";
+import { countOf, type Noun, nounFor, nouns, wordCountUnknown, wordsOf } from "~/lib/words";
 import { getStatistics } from "~/models/statistics.server";
 import type { Route } from "./+types/statistics";
 
@@ -60,6 +60,9 @@ const coverage = (year: { adapted: number; total: number }) => wholePercent(year
 export default function Statistics({ loaderData }: Route.ComponentProps) {
   const { totals, arcs, releases, years, mistakes, introductions, anime, manga } = loaderData;
   const { words, chapters, chapters_without_words, chapters_without_month, volumes_undated } = totals;
+  const wordTotals = { chapterCount: chapters, wordCount: words, withoutWordCount: chapters_without_words };
+  // No chapter with a word count: no sum, and no chart of empty arcs.
+  const wordsUnknown = wordCountUnknown(wordTotals);
   const lastYear = years.at(-1);
   // A volume counts by its original edition, named by the series' language: "released in Korean".
   const original = useOriginalLanguageName();
@@ -67,16 +70,20 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
     ? `Volumes released in ${original} ${eachYear(years)}, years without one included; by the last year the light novels cover ${coverage(lastYear)}% of the web novel.`
     : `No volume has a ${original} release date to count it in a year.`;
   const charts: BarChartProps[] = [
-    {
-      id: "words-per-arc",
-      title: "Words per arc",
-      description: `The length of each web novel arc.${lacking(chapters_without_words, nouns.chapter, "without a word count")}`,
-      unit: nouns.word,
-      ...countBars(
-        "Words",
-        arcs.map((arc) => ({ label: arcLabel(arc), value: arc.words })),
-      ),
-    },
+    ...(wordsUnknown
+      ? []
+      : [
+          {
+            id: "words-per-arc",
+            title: "Words per arc",
+            description: `The length of each web novel arc.${lacking(chapters_without_words, nouns.chapter, "without a word count")}`,
+            unit: nouns.word,
+            ...countBars(
+              "Words",
+              arcs.map((arc) => ({ label: arcLabel(arc), value: arc.words })),
+            ),
+          },
+        ]),
     {
       id: "chapters-per-arc",
       title: "Chapters per arc",
@@ -158,7 +165,11 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Statistics"
-        lead={`${formatNumber(chapters)} chapters and ${formatNumber(words)} words of web novel${chapters_without_words ? ` (${countOf(chapters_without_words, nouns.chapter)} without a word count)` : ""}: about ${formatNumber(Math.round(words / 250 / 60))} hours of reading at 250 words a minute.`}
+        lead={
+          wordsUnknown
+            ? `The web novel: ${countOf(chapters, nouns.chapter)}, word count unknown.`
+            : `The web novel: ${countOf(chapters, nouns.chapter)} and ${wordsOf(wordTotals)}, about ${formatNumber(Math.round(words / 250 / 60))} hours of reading at 250 words a minute.`
+        }
       >
         <Link to="/statistics/readership" className="text-sm font-medium text-primary underline">
           How far are other readers?

@@ -18,7 +18,7 @@ import { unitAnchor, unitPath } from "~/lib/content/units";
 import { labelWithTitle } from "~/lib/content/labels";
 import { arcToOpen } from "~/lib/content/web-novel";
 import { formatMonthRange, formatNumber, formatSite } from "~/lib/format";
-import { countOf, nouns } from "~/lib/words";
+import { countOf, nouns, wordsOf } from "~/lib/words";
 import { pageMeta } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
 import { useOpeningViewData } from "~/browser/opening-view";
@@ -164,13 +164,6 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
 
 /** A chapter's number from its name: "Chapter 123-A" → "123-A". */
 const chapterNumber = (name: string) => name.replace(/^Chapter /, "");
-
-/** Summed words, and how many entries the sum lacks: "84,000 words (3 chapters without a word count)". */
-function wordsOf({ chapterCount, wordCount, withoutWordCount }: ArcTotals) {
-  if (chapterCount > 0 && withoutWordCount === chapterCount) return "word count unknown";
-  const lacking = withoutWordCount ? ` (${countOf(withoutWordCount, nouns.chapter)} without a word count)` : "";
-  return `${formatNumber(wordCount)} words${lacking}`;
-}
 
 /** The months the entries came out in, and how many are undated: "Mar 2014 – Nov 2014 (2 chapters undated)". */
 function datesOf({ chapterCount, undated, startedOn, endedOn }: ArcTotals) {
