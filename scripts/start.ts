@@ -5,16 +5,20 @@
  *   tsx scripts/start.ts --skip-build --port 8790 --persist-to .wrangler/e2e --auth-emulator-port 9199
  *                                          (what the e2e tests use, beside a running npm start)
  *
+ * --pack NAME imports content/NAME instead of the demo (give it a --persist-to of its own: a state the
+ * demo was imported into keeps the demo's discussion, whose keys another pack's units also go by).
  * --skip-prepare serves existing local state as it is; --no-auth-emulator leaves the emulator out
  * (for a second site on the same state); --auth-emulator-port runs the emulator on another port than
  * firebase.json's and points the site at it (with --no-auth-emulator: at another stack's emulator).
  * POSTHOG_KEY, POSTHOG_HOST, SITE_NAME and SITE_DESCRIPTION in the environment are passed to the site.
  */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { parseArgs, runCli, UsageError } from "./lib/cli";
 import { prepareLocal, run, serveLocal } from "./lib/local-stack";
 
 const usage =
-  "Usage: tsx scripts/start.ts [--port N] [--persist-to DIR] [--auth-emulator-port N] [--skip-build] [--skip-prepare] [--no-auth-emulator]";
+  "Usage: tsx scripts/start.ts [--pack NAME] [--port N] [--persist-to DIR] [--auth-emulator-port N] [--skip-build] [--skip-prepare] [--no-auth-emulator]";
 
 function portNumber(value: string | undefined, flag: string) {
   if (value === undefined) return undefined;
@@ -28,6 +32,7 @@ runCli(async () => {
   const { values, positionals } = parseArgs(
     process.argv.slice(2),
     {
+      pack: { type: "string" },
       port: { type: "string" },
       "persist-to": { type: "string" },
       "auth-emulator-port": { type: "string" },
@@ -40,9 +45,12 @@ runCli(async () => {
   if (positionals.length) throw new UsageError(usage);
   const port = portNumber(values.port ?? process.env.PORT, "--port") ?? 8788;
   const persistTo = values["persist-to"];
+  const pack = values.pack ?? "demo";
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(pack) || !existsSync(join("content", pack)))
+    throw new UsageError(`--pack takes the name of a folder in content/, not "${pack}"\n${usage}`);
 
   if (!values["skip-build"]) run("npm", ["run", "build"], "Building the site");
-  if (!values["skip-prepare"]) await prepareLocal({ persistTo });
+  if (!values["skip-prepare"]) await prepareLocal({ persistTo, pack });
   serveLocal({
     port,
     persistTo,

@@ -8,9 +8,14 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
 /**
  * Reads argv with Node's own parser: `--name value` or `--name=value` for string options, bare
  * `--name` for booleans, the rest as positional words. An unknown flag or a missing value is a usage
- * error naming it, followed by the tool's usage when given.
+ * error naming it, followed by the tool's usage when given; `--help` or `-h` prints the usage and exits.
  */
 export function parseArgs<const T extends Options>(argv: string[], options: T, usage?: string) {
+  // Asked how to use the tool: its usage, and nothing done.
+  if (usage && (argv.includes("--help") || argv.includes("-h"))) {
+    console.log(usage);
+    process.exit(0);
+  }
   try {
     return parseNodeArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (error) {

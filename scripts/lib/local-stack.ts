@@ -12,6 +12,11 @@ export interface StackOptions {
   persistTo?: string;
 }
 
+export interface PrepareOptions extends StackOptions {
+  /** The content pack imported (content/<pack>); the default is the demo. */
+  pack?: string;
+}
+
 function persistArgs({ persistTo }: StackOptions) {
   return persistTo ? ["--persist-to", persistTo] : [];
 }
@@ -22,7 +27,7 @@ export function run(command: string, args: string[], label = `${command} ${args.
 }
 
 /** Idempotent local set-up: settings file, D1 migrations, the demo content pack, demo redirects, the demo discussion. */
-export async function prepareLocal(options: StackOptions = {}) {
+export async function prepareLocal({ pack = "demo", ...options }: PrepareOptions = {}) {
   if (!existsSync(".dev.vars")) {
     copyFileSync(".dev.vars.example", ".dev.vars");
     console.log("Created .dev.vars from .dev.vars.example");
@@ -33,27 +38,32 @@ export async function prepareLocal(options: StackOptions = {}) {
       ? `Applied ${applied.length} D1 migration${applied.length === 1 ? "" : "s"} to local state (${applied.at(-1)} the last)`
       : "Local D1 has every migration",
   );
-  const importDemo = () =>
+  const importPack = () =>
     run(
       "npx",
-      ["tsx", "scripts/content-import.ts", "demo", ...persistArgs(options)],
-      "Importing the demo content pack",
+      ["tsx", "scripts/content-import.ts", pack, ...persistArgs(options)],
+      `Importing the content pack content/${pack}`,
     );
   try {
-    importDemo();
+    importPack();
   } catch {
     // The import's statements each go through miniflare's synchronous proxy, which on a loaded machine
     // can lose an answer (an assertion in its SynchronousFetcher). The rows go in as one D1 batch, all or
     // nothing, so trying once more is safe.
-    console.warn("Importing the demo content pack failed; trying once more.");
-    importDemo();
+    console.warn(`Importing the content pack content/${pack} failed; trying once more.`);
+    importPack();
   }
-  run(
-    "npx",
-    ["tsx", "scripts/redirects.ts", "import", "content/demo/redirects.csv", ...persistArgs(options)],
-    "Seeding demo redirects",
-  );
-  run("npx", ["tsx", "scripts/demo-discussion.ts", ...persistArgs(options)], "Loading the demo discussion");
+  const redirects = join("content", pack, "redirects.csv");
+  if (existsSync(redirects))
+    run(
+      "npx",
+      ["tsx", "scripts/redirects.ts", "import", redirects, ...persistArgs(options)],
+      `Seeding the redirects of ${redirects}`,
+    );
+  // The demo discussion is written for the demo's chapters and episodes: another pack's units go by the
+  // same keys and would carry the demo's comments.
+  if (pack === "demo")
+    run("npx", ["tsx", "scripts/demo-discussion.ts", ...persistArgs(options)], "Loading the demo discussion");
 }
 
 /** Runtime settings taken from the environment of `npm start` (they win over .dev.vars). */
