@@ -74,6 +74,17 @@ describe("namesSecret", () => {
       expect(namesSecret(pattern, text), JSON.stringify(text)).not.toBeNull();
   });
 
+  it("keeps kana's voicing marks, which make other letters, and says the words as written", () => {
+    const vincent = secretPattern(["ヴィンセント・ヴォラキア"]);
+    expect(namesSecret(vincent, "皇帝「ヴィンセント・ヴォラキア」")).toBe("ヴィンセント・ヴォラキア");
+    // Half-width, and a voicing mark written apart, are the same letters.
+    expect(namesSecret(vincent, "「ｳﾞｨﾝｾﾝﾄ・ｳﾞｫﾗｷｱ」")).toBe("ヴィンセント・ヴォラキア");
+    expect(namesSecret(vincent, "「ウ\u3099ィンセント・ウ\u3099ォラキア」")).toBe("ヴィンセント・ヴォラキア");
+    // Without them, another name.
+    expect(namesSecret(vincent, "「ウィンセント・ウォラキア」")).toBeNull();
+    expect(namesSecret(secretPattern(["ガル"]), "「カル」")).toBeNull();
+  });
+
   it("reads a modifier letter apostrophe as an apostrophe: a word before it ends there", () => {
     expect(namesSecret(secretPattern(["Corvin"]), "Corvin\u02BCs sister")).toBe("Corvin");
     expect(namesSecret(secretPattern(["Corvin\u02BCs sister"]), "Corvin's sister")).toBe("Corvin's sister");

@@ -86,8 +86,8 @@ const lookAlike = new RegExp(`[${[...lookAlikes.keys()].join("")}]`, "gu");
 
 /**
  * A text as a reader sees it, for matching: compatibility forms folded (full-width letters,
- * ligatures), accents taken off (readers write "Aurelie" for "Aurélie", and a letter with a mark
- * after it for one letter), look-alike letters read as the Latin they show, and the characters that
+ * ligatures, half-width kana), accents taken off (readers write "Aurelie" for "Aurélie", and a letter
+ * with a mark after it for one letter) but not kana's voicing marks, look-alike letters read as the Latin they show, and the characters that
  * show nothing (zero-width spaces and joiners, soft hyphens, direction marks) taken out, so none of
  * them can hide a secret's words.
  */
@@ -95,7 +95,9 @@ function comparable(text: string) {
   return (
     text
       .normalize("NFKD")
-      .replace(/[\p{M}\p{Cf}]/gu, "")
+      // Accents off; but kana's voicing marks make another letter (ヴ is not ウ, ガ not カ): they go back on.
+      .replace(/[\p{M}\p{Cf}]/gu, (mark) => (mark === "\u3099" || mark === "\u309A" ? mark : ""))
+      .normalize("NFC")
       .replace(lookAlike, (letter) => lookAlikes.get(letter) ?? letter)
       // The modifier letter apostrophe is a letter to Unicode: "Corvinʼs" would be one word, not Corvin's.
       .replaceAll("\u02BC", "'")
