@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countOf, nounFor, nouns, withArticle, wordsOf } from "./words";
+import { countOf, nounFor, nouns, ordinal, withArticle, wordsOf } from "./words";
 
 describe("countOf", () => {
   it("takes the singular for one and the plural for every other count", () => {
@@ -39,5 +39,24 @@ describe("wordsOf", () => {
     expect(wordsOf({ chapterCount: 28, wordCount: 0, withoutWordCount: 28 })).toBe("word count unknown");
     // An arc with no chapter yet has no words, which is known.
     expect(wordsOf({ chapterCount: 0, wordCount: 0, withoutWordCount: 0 })).toBe("0 words");
+  });
+});
+
+describe("ordinal", () => {
+  it("ends a place as it is said", () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111].map(ordinal)).toEqual([
+      "1st",
+      "2nd",
+      "3rd",
+      "4th",
+      "11th",
+      "12th",
+      "13th",
+      "21st",
+      "22nd",
+      "23rd",
+      "101st",
+      "111th",
+    ]);
   });
 });

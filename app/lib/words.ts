@@ -101,6 +101,14 @@ export const wordCountUnknown = ({
   withoutWordCount: number;
 }) => chapterCount > 0 && withoutWordCount === chapterCount;
 
+const ordinalRules = new Intl.PluralRules("en-GB", { type: "ordinal" });
+const ordinalEndings: Partial<Record<Intl.LDMLPluralRule, string>> = { one: "st", two: "nd", few: "rd" };
+
+/** A place in a row as a word says it: "1st", "2nd", "13th", "22nd". */
+export function ordinal(place: number) {
+  return `${place}${ordinalEndings[ordinalRules.select(place)] ?? "th"}`;
+}
+
 // Words that start with a vowel letter but a consonant sound, and the reverse.
 const consonantSound = /^(?:one\b|once\b|uni|use|usu|uto|eu)/i;
 const vowelSound = /^(?:hour|honou?r|honest|heir)/i;
