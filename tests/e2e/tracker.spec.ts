@@ -348,6 +348,32 @@ test.describe("an anime viewer on a 360 px phone", () => {
     await waitForHydration(page);
     await expect(page.getByText(hidden)).toBeVisible();
   });
+
+  test("an episode typed by its place, as a streaming service numbers it, is offered beside the one named so, never set", async ({
+    page,
+  }) => {
+    await page.goto("/reading_tracker");
+    await waitForHydration(page);
+    const episode = page.getByLabel("Last episode watched");
+    const find = page.getByLabel("Or find an episode by number or title");
+    // Season 1's recap, its 13th episode, goes by "12.5"; season 2 has an episode 13.
+    const byPlace = /^Season 1 · Episode 12\.5\b.*, the season's 13th\b/;
+    await find.pressSequentially("13");
+    await find.press("Enter");
+    const offered = page.getByRole("status").filter({ hasText: "2 match “13”: choose one." });
+    await expect(offered.getByRole("button")).toHaveText([/^Season 2 · Episode 13\b/, byPlace]);
+    await expect(episode).toBeDisabled();
+
+    await find.fill("S1E13");
+    await find.press("Enter");
+    const one = page.getByRole("status").filter({ hasText: "No episode goes by “S1E13”" });
+    await expect(one.getByRole("button")).toHaveText([byPlace]);
+    await expect(episode).toBeDisabled();
+    await one.getByRole("button").click();
+    await expect(episode).toHaveValue("anime:1-13");
+    await expect(find).toHaveValue("");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
 });
 
 test("on a laptop the pickers sit beside 'Up next', never over it", async ({ page }) => {

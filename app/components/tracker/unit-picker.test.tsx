@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { gated } from "~/lib/shield/gated";
 import type { TrackerUnit } from "~/lib/progress/tracker-units";
 import { UnitPicker } from "./unit-picker";
-import { chapterKey } from "~/lib/content/units";
+import { chapterKey, episodeKey } from "~/lib/content/units";
 
 const chapter = (arc: 1 | 2, number: number, title: string, revealedBy: string | null = null): TrackerUnit => ({
   key: chapterKey(arc, number),
@@ -27,18 +27,15 @@ const units = [
   chapter(2, 2, "The keeper falls", "wn:2-2"),
 ];
 
-/** The tracker's web novel section: the picker, and the progress it saves. */
-function renderTracker(start: string | null) {
+const webNovelWords = { group: "Arc", unit: "Last chapter read", noun: "chapter" };
+
+/** The tracker's web novel section (or another's): the picker, and the progress it saves. */
+function renderTracker(start: string | null, { listed = units, words = webNovelWords } = {}) {
   function Tracker() {
     const [progress, setProgress] = useState(start);
     return (
       <>
-        <UnitPicker
-          units={units}
-          value={progress}
-          onChange={setProgress}
-          words={{ group: "Arc", unit: "Last chapter read", noun: "chapter" }}
-        />
+        <UnitPicker units={listed} value={progress} onChange={setProgress} words={words} />
         <p>Saved: {progress ?? "not started"}</p>
       </>
     );
@@ -46,8 +43,8 @@ function renderTracker(start: string | null) {
   const Stub = createRoutesStub([{ path: "/reading_tracker", Component: Tracker }]);
   render(<Stub initialEntries={["/reading_tracker"]} />);
   return {
-    arc: screen.getByRole("combobox", { name: "Arc" }),
-    chapter: screen.getByRole("combobox", { name: /^Last chapter read/ }),
+    arc: screen.getByRole("combobox", { name: words.group }),
+    chapter: screen.getByRole("combobox", { name: new RegExp(`^${words.unit}`) }),
   };
 }
 
@@ -206,5 +203,52 @@ describe("UnitPicker", () => {
       "Arc 2 · Chapter 2",
     ]);
     expect(document.body.innerHTML).not.toContain("The keeper falls");
+  });
+
+  it("offers, never sets, an episode found by its place in its season where the series names it otherwise", async () => {
+    const user = userEvent.setup();
+    // As the demo: season 1's recap, its 13th, goes by "12.5"; season 2 has an episode 13.
+    const episode = (season: number, place: number, label = String(place)): TrackerUnit => ({
+      key: episodeKey(season, place),
+      medium: "anime",
+      position: season * 100 + place,
+      label: `Season ${season} · Episode ${label}`,
+      title: gated(readRevealers(null), `Title ${season}-${place}`),
+      group: `Season ${season}`,
+      collection: null,
+      coveredBy: [episodeKey(season, place)],
+    });
+    renderTracker(null, {
+      listed: [episode(1, 12), episode(1, 13, "12.5"), episode(2, 12), episode(2, 13)],
+      words: { group: "Season", unit: "Last episode watched", noun: "episode" },
+    });
+    const find = screen.getByRole("combobox", { name: "Or find an episode by number or title" });
+    const offered = async () =>
+      within(await screen.findByRole("status"))
+        .getAllByRole("button")
+        .map((button) => button.textContent);
+
+    await user.type(find, "13{Enter}");
+    expect(await screen.findByRole("status")).toHaveTextContent("2 match “13”: choose one.");
+    expect(await offered()).toEqual([
+      "Season 2 · Episode 13 · Title 2-13",
+      "Season 1 · Episode 12.5, the season's 13th · Title 1-13",
+    ]);
+    expect(screen.getByText("Saved: not started")).toBeInTheDocument();
+
+    await user.clear(find);
+    await user.type(find, "S01E13{Enter}");
+    expect(await screen.findByRole("status")).toHaveTextContent(
+      "No episode goes by “S01E13”; one is in that place, named otherwise: choose it if it is the one.",
+    );
+    expect(await offered()).toEqual(["Season 1 · Episode 12.5, the season's 13th · Title 1-13"]);
+    expect(screen.getByText("Saved: not started")).toBeInTheDocument();
+    await user.click(within(screen.getByRole("status")).getByRole("button"));
+    expect(await screen.findByText("Saved: anime:1-13")).toBeInTheDocument();
+    expect(find).toHaveValue("");
+
+    // A name typed with its season is set as before.
+    await user.type(find, "s2e13{Enter}");
+    expect(await screen.findByText("Saved: anime:2-13")).toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { WrappingSelect } from "~/components/ui/wrapping-select";
-import { labelsFound, pickerLabel, type TrackerUnit, unitGroups } from "~/lib/progress/tracker-units";
+import { pickerLabel, type TrackerUnit, unitGroups, unitsFound } from "~/lib/progress/tracker-units";
 import { isRevealed } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
 import { withArticle } from "~/lib/words";
@@ -106,10 +106,12 @@ const MOST_CHOICES = 6;
 /**
  * Type to find: the browser's own suggestions (a datalist) over every unit, named with its arc and,
  * where the spoiler rule allows, its title. A suggestion chosen, or a label pasted whole, sets progress;
- * Enter on words that find one suggestion sets it too (labelsFound: "arc 2 chapter 1" is not chapter 12),
- * and on others says how many hold them (a title the reader has not reached is not among them), offering
- * those in the arc shown above (`near`) first: a reader in arc 5 who types "chapter 3" most likely means
- * arc 5's. The list is built once the reader comes to the box (focus), not before: every unit's label, a
+ * Enter on words that find one suggestion by its name sets it too (unitsFound: "arc 2 chapter 1" is not
+ * chapter 12), and on others says how many hold them (a title the reader has not reached is not among
+ * them), offering those in the arc shown above (`near`) first: a reader in arc 5 who types "chapter 3"
+ * most likely means arc 5's. An episode found by its place in its season, not its name ("13" for a
+ * season's thirteenth, named "12.5"), is offered, never set, even alone: it may not be the one meant.
+ * The list is built once the reader comes to the box (focus), not before: every unit's label, a
  * thousand at a long series, would otherwise be written again on every tap of the pickers above.
  */
 function FindUnit({
@@ -161,24 +163,33 @@ function FindUnit({
         onKeyDown={(event) => {
           const typed = text.trim();
           if (event.key !== "Enter" || !typed) return;
-          const found = labelsFound(
+          const holding = unitsFound(
+            suggestions.map((suggestion) => suggestion.unit),
             suggestions.map((suggestion) => suggestion.text),
             typed,
-          ).map((index) => suggestions[index]!);
-          const holding = [
-            ...found.filter((suggestion) => suggestion.unit.group === near),
-            ...found.filter((suggestion) => suggestion.unit.group !== near),
-          ];
+            near,
+          ).map(({ index, byPlace }) => {
+            const { unit, text } = suggestions[index]!;
+            return {
+              unit,
+              byPlace,
+              text: byPlace
+                ? pickerLabel(unit, isRevealed(shield, unit.title.revealedBy), { withGroup: true, withPlace: true })
+                : text,
+            };
+          });
           // Said back short: a long paste would stretch the page sideways.
           const said = typed.length > 40 ? `${typed.slice(0, 40)}…` : typed;
           const example = numberExample(units);
-          if (holding.length === 1) choose(holding[0]!.unit.key);
+          if (holding.length === 1 && !holding[0]!.byPlace) choose(holding[0]!.unit.key);
           else if (holding.length)
             setTold({
               several:
-                holding.length > MOST_CHOICES
-                  ? `${holding.length} match “${said}”, the first ${MOST_CHOICES} here: choose one, or type more of it.`
-                  : `${holding.length} match “${said}”: choose one.`,
+                holding.length === 1
+                  ? `No ${noun} goes by “${said}”; one is in that place, named otherwise: choose it if it is the one.`
+                  : holding.length > MOST_CHOICES
+                    ? `${holding.length} match “${said}”, the first ${MOST_CHOICES} here: choose one, or type more of it.`
+                    : `${holding.length} match “${said}”: choose one.`,
               choices: holding
                 .slice(0, MOST_CHOICES)
                 .map((suggestion) => ({ key: suggestion.unit.key, text: suggestion.text })),

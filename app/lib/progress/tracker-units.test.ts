@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { gated } from "../shield/gated";
-import { labelsFound, unitName, type TrackerUnit } from "./tracker-units";
+import { labelsFound, pickerLabel, unitName, unitsFound, type TrackerUnit } from "./tracker-units";
 
 const chapters = Array.from({ length: 20 }, (_, index) => `Arc 1 · Chapter ${index + 1}`).concat([
   "Arc 2 · Chapter 1 · Cinders",
@@ -61,6 +61,7 @@ describe("labelsFound", () => {
     ])
       expect(labelsFound(episodes, typed), typed).toEqual([0]);
     expect(labelsFound(episodes, "s2e8")).toEqual([2]);
+    for (const typed of ["1x8", "01x08", "１ｘ８"]) expect(labelsFound(episodes, typed), typed).toEqual([0]);
     // "s" alone is not a season: a title may hold it.
     expect(labelsFound(["Season 1 · Episode 8 · S8 Rising"], "s8")).toEqual([0]);
     expect(labelsFound(["Lanternfall 1", "Lanternfall 3 · Volume 3"], "vol 3")).toEqual([1]);
@@ -120,5 +121,84 @@ describe("unitName", () => {
   it("names a light novel volume by the number it goes by within its collection", () => {
     expect(unitName(volume("ln:main-3", "Lanternfall 3"))).toBe("Volume 3");
     expect(unitName(volume("ln:main-8", "Lanternfall 7.5"))).toBe("Volume 7.5");
+  });
+});
+
+/** A season's episode as the tracker lists it: in its place (`anime:1-13`), named by its label where it has one. */
+const episode = (season: number, place: number, label = String(place)): TrackerUnit => ({
+  key: `anime:${season}-${place}`,
+  medium: "anime",
+  position: season * 100 + place,
+  label: `Season ${season} · Episode ${label}`,
+  title: gated(null, `Title ${season}-${place}`),
+  group: `Season ${season}`,
+  collection: null,
+  coveredBy: [`anime:${season}-${place}`],
+});
+
+describe("unitsFound", () => {
+  // As the demo: season 1's recap, its 13th and last, goes by "12.5"; season 2 has an episode 13.
+  const seasons = [
+    ...Array.from({ length: 12 }, (_, index) => episode(1, index + 1)),
+    episode(1, 13, "12.5"),
+    ...Array.from({ length: 13 }, (_, index) => episode(2, index + 1)),
+  ];
+  const found = (typed: string, near = "", units = seasons) =>
+    unitsFound(
+      units,
+      units.map((unit) => unit.label),
+      typed,
+      near,
+    ).map(({ index, byPlace }) => `${units[index]!.key}${byPlace ? " by place" : ""}`);
+
+  it("finds by a number both the episode named so and another season's episode in that place, named otherwise", () => {
+    for (const typed of ["13", "episode 13", "ep 13", "Ep.13"])
+      expect(found(typed), typed).toEqual(["anime:2-13", "anime:1-13 by place"]);
+    // Looking at season 1, its episode comes first.
+    expect(found("13", "Season 1")).toEqual(["anime:1-13 by place", "anime:2-13"]);
+  });
+
+  it("finds a season's episode by its place where the season names none so", () => {
+    for (const typed of ["s1e13", "S1E13", "S01E13", "s1 ep13", "season 1 episode 13", "Season 1, Episode 13", "1x13"])
+      expect(found(typed), typed).toEqual(["anime:1-13 by place"]);
+    expect(found("s2e13")).toEqual(["anime:2-13"]);
+    expect(found("s1e12.5")).toEqual(["anime:1-13"]);
+    expect(found("12.5")).toEqual(["anime:1-13"]);
+    expect(found("s1e14")).toEqual([]);
+  });
+
+  it("finds first the episode a season names so, and beside it the one in that place", () => {
+    // A season that opens with a prologue "0": its episode 13 is its 14th, its 13th is named 12.
+    const prologue = [
+      episode(3, 1, "0"),
+      ...Array.from({ length: 13 }, (_, index) => episode(3, index + 2, String(index + 1))),
+    ];
+    expect(found("s3e13", "", prologue)).toEqual(["anime:3-14", "anime:3-13 by place"]);
+    expect(found("13", "", prologue)).toEqual(["anime:3-14", "anime:3-13 by place"]);
+    expect(found("s3e0", "", prologue)).toEqual(["anime:3-1"]);
+  });
+
+  it("finds nothing by place in words that are not an episode's number, nor in other media", () => {
+    expect(found("season 1")).not.toContain("anime:1-13 by place");
+    expect(found("13 lanterns")).toEqual([]);
+    const chapters = [0, 1, 2].map((place) => ({
+      ...episode(1, place + 1, String(place)),
+      key: `wn:1-${place + 1}`,
+      medium: "web_novel" as const,
+      label: `Arc 1 · Chapter ${place}`,
+    }));
+    expect(found("3", "", chapters)).toEqual([]);
+  });
+});
+
+describe("pickerLabel", () => {
+  it("says a season's episode's place beside its name where asked", () => {
+    expect(pickerLabel(episode(1, 13, "12.5"), false, { withGroup: true, withPlace: true })).toBe(
+      "Season 1 · Episode 12.5, the season's 13th",
+    );
+    expect(
+      pickerLabel({ ...episode(1, 13, "12.5"), animeOriginal: true }, true, { withGroup: true, withPlace: true }),
+    ).toBe("Season 1 · Episode 12.5 (anime-original), the season's 13th · Title 1-13");
+    expect(pickerLabel(episode(1, 13, "12.5"), false, { withGroup: true })).toBe("Season 1 · Episode 12.5");
   });
 });

@@ -1,10 +1,10 @@
-import { labelWithTitle, titleAfterLabel } from "../content/labels";
+import { episodeName, labelWithTitle, titleAfterLabel } from "../content/labels";
 import { isRecutEpisodeKey, type Medium, mediumOf, parseUnitKey } from "../content/units";
 import { type Knowledge, knows } from "../shield/knowledge";
 import { mangaSeriesOf, recutOf } from "./record";
 import type { Gated } from "../shield/gated";
 import type { SideStoryKind } from "../vocabulary";
-import { sideStoryKindNouns } from "../words";
+import { ordinal, sideStoryKindNouns } from "../words";
 
 /* The units the reading tracker offers, and how its pickers group and name them. */
 
@@ -127,13 +127,22 @@ export function bareTitle(unit: TrackerUnit) {
  * (anime-original) · Lowwick Between the Lamps", or
  * "Chapter 14" alone when the title may not be shown (the shield's rule decides), was left out of the
  * response, or adds nothing.
- * With `withGroup`, the arc or season comes first, for lists that mix groups ("Arc 3 · Chapter 14 · …").
+ * With `withGroup`, the arc or season comes first, for lists that mix groups ("Arc 3 · Chapter 14 · …");
+ * with `withPlace`, a season's episode says its place too ("Season 1 · Episode 12.5, the season's 13th").
  */
-export function pickerLabel(unit: TrackerUnit, titleShown: boolean, { withGroup = false } = {}) {
+export function pickerLabel(unit: TrackerUnit, titleShown: boolean, { withGroup = false, withPlace = false } = {}) {
+  const place = withPlace ? seasonPlace(unit) : null;
   // That an episode is anime-original is public, as /anime says it to everyone.
-  const name = `${withGroup ? unit.label : unitName(unit)}${unit.animeOriginal ? " (anime-original)" : ""}`;
+  const original = unit.animeOriginal ? " (anime-original)" : "";
+  const name = `${withGroup ? unit.label : unitName(unit)}${original}${place === null ? "" : `, the season's ${ordinal(place)}`}`;
   const title = titleShown ? (titleAfterLabel(unitName(unit), bareTitle(unit)) ?? bareTitle(unit)) : "";
   return title ? `${name} · ${title}` : name;
+}
+
+/** A season's episode's place in its season (the number in its key); null for any other unit, a recut's episode among them. */
+function seasonPlace(unit: TrackerUnit) {
+  const parts = parseUnitKey(unit.key, "anime");
+  return parts && parts.recut === undefined ? parts.episode : null;
 }
 
 /** The short forms readers type before a number ("ch 12", "ep.3", "vol 2"), as the labels write them. */
@@ -141,7 +150,7 @@ const shortForms: Record<string, string> = { ch: "chapter", chap: "chapter", ep:
 
 /**
  * A label, or the words typed, as they are matched: full-width forms as plain ones, lower case, short
- * forms in full (a season's episode as "S1E4" too), "·", commas, brackets, a dash between spaces and
+ * forms in full (a season's episode as "S1E4" or "1x4" too), "·", commas, brackets, a dash between spaces and
  * runs of spaces as one space, no end stop, no leading zero ("01"), and a number's letter or a code's number
  * without the dash between them, as readers type them ("123a" for "123-A", "ex2" for "EX-2"). With
  * `letterAfterSpace`, a letter the words end with after a number and a space is read as the number's
@@ -155,6 +164,7 @@ const asTyped = (text: string, { letterAfterSpace = false } = {}) =>
     .trim()
     .replace(letterAfterSpace ? /(\p{N})(?:-| (?=\p{L}$))?(\p{L})(?!\p{L})/gu : /(\p{N})-?(\p{L})(?!\p{L})/gu, "$1$2")
     .replace(/(\p{L})-(?=\p{N})/gu, "$1")
+    .replace(/(?<![\p{L}\p{N}.])(\p{N}+)x(?=\p{N})/gu, "season $1 episode ")
     .replace(/\bs(?:eason)?\s*(\p{N}+)\s*[-.]?\s*(?:episode|ep|e)\.?\s*(?=\p{N})/gu, "season $1 episode ")
     .replace(/\b(ch|chap|ep|vol)\.?\s*(?=\p{N})/gu, (_, short: string) => `${shortForms[short]} `)
     .replace(/\s[-–—]\s|[\s·,;:()]+/g, " ")
@@ -211,6 +221,56 @@ function foundBy(labels: readonly string[], words: string): number[] {
   // Whole numbers only: a letter alone ("a") would otherwise find only the "-A" chapters.
   const whole = /\p{N}/u.test(words) ? holding.filter((index) => standsWhole(asTyped(labels[index]!), words)) : [];
   return whole.length ? whole : holding;
+}
+
+/** A unit the finder's words find: its index, and whether by its place in its season rather than by its name. */
+export interface UnitFound {
+  index: number;
+  byPlace: boolean;
+}
+
+/**
+ * The units typed words find, `labels` being the units' as the finder lists them (`units[i]` is named
+ * `labels[i]`): those whose labels hold the words (`labelsFound`) and, where the words are an episode's
+ * number ("13", "episode 13", with a season: "s1e13", "S01E13", "1x13", "season 1 episode 13"), each
+ * season's episode in that place that the series names otherwise. Streaming services often number
+ * episodes by place, so "13" may mean Season 2 · Episode 13 or season 1's thirteenth, its recap named
+ * "12.5": both are found, and the finder leaves the choice to the reader. Where a season has an episode
+ * named 13 and another in place 13, the name wins: it comes first, with the place offered beside it.
+ * Those in the group shown above (`near`) come first of all: a viewer looking at season 1 who types "13"
+ * most likely means season 1's.
+ */
+export function unitsFound(
+  units: readonly TrackerUnit[],
+  labels: readonly string[],
+  typed: string,
+  near: string,
+): UnitFound[] {
+  const byName = labelsFound(labels, typed);
+  const named = new Set(byName);
+  const episode = /^(?:season (\d+) )?(?:episode )?(\d+)$/.exec(asTyped(typed));
+  const season = episode?.[1] === undefined ? null : Number(episode[1]);
+  const byPlace = episode
+    ? units.flatMap((unit, index) => {
+        const parts = parseUnitKey(unit.key, "anime");
+        return parts &&
+          parts.recut === undefined &&
+          parts.episode === Number(episode[2]) &&
+          (season === null || parts.season === season) &&
+          unitName(unit) !== episodeName({ number: parts.episode }) &&
+          !named.has(index)
+          ? [index]
+          : [];
+      })
+    : [];
+  const found = [
+    ...byName.map((index) => ({ index, byPlace: false })),
+    ...byPlace.map((index) => ({ index, byPlace: true })),
+  ];
+  return [
+    ...found.filter((unit) => units[unit.index]?.group === near),
+    ...found.filter((unit) => units[unit.index]?.group !== near),
+  ];
 }
 
 /** The light novel collections, in the order their first volumes come in the story, each with its volumes. */
