@@ -42,6 +42,7 @@ describe("formatDate and formatMonth", () => {
     expect(formatDate("2018")).toBe("2018");
     expect(formatMonth("2018")).toBe("2018");
     expect(formatMonthRange("2014", "2014-11")).toBe("2014 – Nov 2014");
+    expect(formatMonthRange(null, null)).toBe("dates unknown");
   });
 
   it("write a quarter as the months it holds, wherever a date is shown", () => {

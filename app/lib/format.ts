@@ -100,10 +100,10 @@ export function wholePercent(part: number, total: number) {
 
 /**
  * A date range such as "Mar 2014 – Nov 2014"; an end that is a quarter, a dash of its own, is joined by
- * "to": "Nov 2026 to Jan–Mar 2027".
+ * "to": "Nov 2026 to Jan–Mar 2027"; "dates unknown" where none is known.
  */
 export function formatMonthRange(from: string | null, to: string | null) {
-  if (!from) return "—";
+  if (!from) return "dates unknown";
   const start = formatMonth(from);
   const end = formatMonth(to);
   if (start === end) return start;

@@ -157,7 +157,8 @@ function Season({
       </div>
       <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-border bg-card p-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
         <Fact term="Episodes">
-          {countOf(season.episodeCount, nouns.episode)}, aired {formatMonthRange(season.firstAired, season.lastAired)}
+          {countOf(season.episodeCount, nouns.episode)},{" "}
+          {season.firstAired ? `aired ${formatMonthRange(season.firstAired, season.lastAired)}` : "air dates unknown"}
           {season.parts.length ? ` in ${season.parts.length} parts` : null}
         </Fact>
         {season.runtime !== null ? <Fact term="Runtime">{runtimeLabel(season.runtime)} an episode</Fact> : null}
@@ -227,7 +228,7 @@ function Recut({ recut }: { recut: AnimeRecut }) {
           {[
             `${countOf(held.size, nouns.episode)} of Season ${recut.season} recut into ${recut.episodes.length}`,
             recut.runtime !== null ? `${runtimeLabel(recut.runtime)} an episode` : null,
-            `aired ${formatMonthRange(recut.airedFrom, recut.airedTo)}`,
+            recut.airedFrom ? `aired ${formatMonthRange(recut.airedFrom, recut.airedTo)}` : "air dates unknown",
           ]
             .filter(Boolean)
             .join(" · ")}

@@ -72,7 +72,7 @@ export default function Manga({ loaderData }: Route.ComponentProps) {
           detail: [
             countOf(each.volumeCount, nouns.volume),
             countOf(each.chapterCount, nouns.chapter),
-            each.firstReleased ? formatMonthRange(each.firstReleased, each.lastReleased) : "dates unknown",
+            formatMonthRange(each.firstReleased, each.lastReleased),
           ].join(" · "),
         }))}
       />
