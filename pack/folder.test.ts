@@ -369,6 +369,16 @@ describe("loadPack", () => {
     }
   });
 
+  it("reads a pack without translation notes, or without a manga, as having none", async () => {
+    const dir = packWith("series.json", () => {});
+    rmSync(join(dir, "mistranslations.json"));
+    rmSync(join(dir, "manga.json"));
+    const { rows, problems } = await loadPack(dir, "tiny");
+    expect(problems).toEqual([]);
+    expect(rows!.ln_mistakes).toEqual([]);
+    expect(rows!.manga_series).toEqual([]);
+  });
+
   it("refuses places with a gap: an arc's entries, a collection's volumes, a season's and a recut's episodes are 1, 2, 3…", async () => {
     // A pack filled in part (volumes 1–4, then 9) would page, count and go on wrongly: the series'
     // own numbers go in labels, the places stay whole.

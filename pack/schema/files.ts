@@ -24,8 +24,11 @@ export const packFiles = {
 
 export type PackFileName = keyof typeof packFiles;
 
-/** Files a pack may leave out: a series without a manga has no manga.json. */
-export const optionalPackFiles: ReadonlySet<PackFileName> = new Set(["manga.json"]);
+/**
+ * Files a pack may leave out: a series without a manga has no manga.json, a site without translation
+ * notes yet no mistranslations.json.
+ */
+export const optionalPackFiles: ReadonlySet<PackFileName> = new Set(["manga.json", "mistranslations.json"]);
 
 export interface ContentPack {
   series: z.infer<typeof seriesFileSchema>;

@@ -54,7 +54,10 @@ export const animeMistakeSchema = z.strictObject({
   explanation: text,
 });
 
-export const mistakesFileSchema = z.strictObject({
-  lightNovel: z.array(lnMistakeSchema).default([]),
-  anime: z.array(animeMistakeSchema).default([]),
-});
+export const mistakesFileSchema = z
+  .strictObject({
+    lightNovel: z.array(lnMistakeSchema).default([]),
+    anime: z.array(animeMistakeSchema).default([]),
+  })
+  // A site that has no translation notes yet leaves the file out.
+  .default({ lightNovel: [], anime: [] });
