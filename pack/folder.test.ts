@@ -230,6 +230,18 @@ describe("loadPack", () => {
     }
   });
 
+  it('warns of a label that says its arc again, as fans write arc 3\'s 26th "3-26"', async () => {
+    const dir = packWith("web-novel.json", (json) => (json.arcs[1].chapters[0].label = "2-1"));
+    const { problems, warnings } = await loadPack(dir, "tiny");
+    expect(problems).toEqual([]);
+    expect(warnings.map(formatProblem)).toEqual([
+      `web-novel.json › arcs[1].chapters[0].label: "2-1" says its arc again: it is shown as "Arc 2 · Chapter 2-1", and an entry after it without a label is counted on from 2; write "1" if that is the chapter's number within the arc`,
+    ]);
+    // A route's letter is no arc: "2-A" in arc 2 is left as it is.
+    const route = packWith("web-novel.json", (json) => (json.arcs[1].chapters[0].label = "2-A"));
+    expect((await loadPack(route, "tiny")).warnings).toEqual([]);
+  });
+
   it("refuses a label that is not written as a number", async () => {
     const dir = packWith("web-novel.json", (json) => (json.arcs[0].chapters[1].label = "2 · B"));
     expect(await problemsOf(dir)).toEqual([

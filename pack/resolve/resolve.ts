@@ -20,7 +20,7 @@ import { startResolution } from "./resolution";
 import { siteColumns } from "../publish";
 import { siteIdentityOf } from "../../app/lib/content/site-identity";
 import { sideStoryRows } from "./side-stories";
-import { webNovelRows } from "./web-novel";
+import { lintArcInLabels, webNovelRows } from "./web-novel";
 
 /**
  * Checks references across the pack and turns it into table rows, in named phases: declare every
@@ -127,7 +127,9 @@ export function resolvePack(
   const crossed = readersWhoCrossed(pack, revealersOf, timeline.positions);
   lintSpoilers(pack, revealersOf, timeline.positions, report, crossed);
   lintCharactersNamed(pack, revealersOf, timeline.positions, report, crossed);
-  lintTitles(pack, revealersOf, timeline.positions, (file, path, message) => warnings.push({ file, path, message }));
+  const warn: Report = (file, path, message) => warnings.push({ file, path, message });
+  lintTitles(pack, revealersOf, timeline.positions, warn);
+  lintArcInLabels(pack, warn);
   // Kept for triage, which holds a reader's report to the same secrets before publishing it.
   const storySecrets = secretsTold(pack, revealersOf, timeline.positions).map((secret) => ({
     id: secret.id,

@@ -2,7 +2,8 @@ import type { ArcRow, ChapterRow, SearchEntryRow } from "../rows";
 import { dateOrder } from "../../app/lib/content/dates";
 import { chapterKey, unitPath } from "../../app/lib/content/units";
 import { chapterTitleRevealedBy, revealedByIn, unitEntryRevealedBy } from "../reveals";
-import { arcsInOrder } from "../timeline";
+import { arcsInOrder, type Report } from "../timeline";
+import type { ContentPack } from "../schema/files";
 import { originalBeside, labelOf, positionOf, type Resolution } from "./resolution";
 
 /** Arcs, their chapters (each ordinal once; duplicates were reported when declared) and chapter search entries. */
@@ -124,4 +125,23 @@ function countInto(arc: ArcRow, chapter: ChapterRow) {
   }
   if (arc.started_on === null || dateOrder(date) < dateOrder(arc.started_on)) arc.started_on = date;
   if (arc.ended_on === null || dateOrder(date) > dateOrder(arc.ended_on)) arc.ended_on = date;
+}
+
+/**
+ * Labels that say their arc again, as fans write a chapter "3-26" for arc 3's 26th: the site names the
+ * arc beside the label ("Arc 3 · Chapter 3-26"), and an entry after it without a label is counted on
+ * from 3 ("Chapter 4"). A warning, as a series may truly number its chapters so.
+ */
+export function lintArcInLabels(pack: ContentPack, warn: Report) {
+  pack.webNovel.arcs.forEach((arc, a) =>
+    arc.chapters.forEach((chapter, c) => {
+      const rest = chapter.label?.match(new RegExp(`^${arc.number}-(\\d.*)$`))?.[1];
+      if (rest !== undefined)
+        warn(
+          "web-novel.json",
+          `arcs[${a}].chapters[${c}].label`,
+          `"${chapter.label}" says its arc again: it is shown as "Arc ${arc.number} · Chapter ${chapter.label}", and an entry after it without a label is counted on from ${arc.number}; write "${rest}" if that is the chapter's number within the arc`,
+        );
+    }),
+  );
 }
