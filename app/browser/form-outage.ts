@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse } from "react-router";
-import type { Refusal } from "~/lib/forms/form";
-import { errorBody } from "~/lib/http/error-body";
+import { type FormErrors, readFields, type Refusal } from "~/lib/forms/form";
+import { errorBody, summaryOf } from "~/lib/http/error-body";
 
 /*
  * A form's answer when the site could not be reached, or could not answer (a 5xx that is not the
@@ -26,12 +26,21 @@ export const outageMessages = {
   },
 };
 
+/**
+ * `tooLong`, where a route gives it, checks the fields' lengths as the server would (lengthProblem,
+ * app/lib/forms/text-length.ts) before anything is sent: a text past its field's limit is refused here,
+ * beside its field, with the whole text kept and its true length told, and never travels (a long
+ * enough paste would be refused unread by the route's body limit, its words lost).
+ */
 export async function keepingTheForm<Answer>(
   request: Request,
   serverAction: () => Promise<Answer>,
   fields: readonly string[],
+  tooLong?: (values: Record<string, string>) => FormErrors | null,
 ): Promise<Answer | ReturnType<typeof data<Refusal>>> {
-  const sent = await request.clone().formData();
+  const values = readFields(await request.clone().formData(), fields);
+  const refused = tooLong?.(values);
+  if (refused) return data<Refusal>({ ...errorBody(summaryOf(refused), refused), values }, { status: 400 });
   try {
     return await serverAction();
   } catch (error) {
@@ -39,7 +48,6 @@ export async function keepingTheForm<Answer>(
     if (!unreachable && !(isRouteErrorResponse(error) && error.status >= 500)) throw error;
     const why = !unreachable ? "failed" : navigator.onLine === false ? "offline" : "unreachable";
     const message = outageMessages[why][fields.length ? "typed" : "none"];
-    const values = Object.fromEntries(fields.map((name) => [name, String(sent.get(name) ?? "")]));
     // As a refusal with its status: the router then asks no loader again, a request that would fail too.
     return data<Refusal>({ ...errorBody(message, { form: message }), values }, { status: unreachable ? 503 : 502 });
   }

@@ -9,7 +9,7 @@ import { Pagination } from "~/components/pagination";
 import { Spoiler } from "~/components/spoiler";
 import { THREAD_CACHE_CONTROL } from "~/lib/discussion/thread";
 import { readFields, refuse } from "~/lib/forms/form";
-import { answerTo, threadFormFields } from "~/lib/discussion/thread-forms";
+import { answerTo, threadFormFields, threadLengthErrors } from "~/lib/discussion/thread-forms";
 import { isUnitKey } from "~/lib/content/units";
 import { pageMeta } from "~/lib/http/meta";
 import { publicCopy } from "~/lib/shield/gated";
@@ -53,9 +53,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return shieldedData(request, thread);
 }
 
-/** A post that never reaches the site, or that it fails to answer, keeps the page and the text (app/browser/form-outage.ts). */
+/**
+ * A text past its limit is refused here, never sent; a post that never reaches the site, or that it
+ * fails to answer, keeps the page and the text (app/browser/form-outage.ts).
+ */
 export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) =>
-  keepingTheForm(request, serverAction, threadFormFields);
+  keepingTheForm(request, serverAction, threadFormFields, threadLengthErrors);
 
 /** Kept at the edge only seconds (a signed-in reader's answers are private anyway). */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": THREAD_CACHE_CONTROL });

@@ -61,6 +61,23 @@ describe("the report form", () => {
     localStorage.clear();
   });
 
+  it("keeps a paste three times a field's limit whole, and says its true length without sending", async () => {
+    const user = userEvent.setup();
+    const sent = renderBugForm(() => null);
+    const happened = await screen.findByRole("textbox", { name: /^What happened\?/ });
+    const pasted = "灯🏮 ".repeat(4000).trim();
+    await user.click(happened);
+    await user.paste(pasted);
+    expect(happened).toHaveValue(pasted);
+    await user.type(screen.getByRole("textbox", { name: /^What did you expect/ }), "It opens.");
+    await user.type(screen.getByRole("textbox", { name: /^Which page was it on\?/ }), "/characters");
+    await user.click(screen.getByRole("button", { name: "Send report" }));
+
+    expect(happened).toHaveAccessibleDescription(/^Keep it to 4,000 characters \(this is 11,999\)\./);
+    expect(happened).toHaveValue(pasted);
+    expect(sent).toEqual([]);
+  });
+
   it("says beside each empty required field what it needs, puts the reader on the first, and sends nothing", async () => {
     const user = userEvent.setup();
     const sent = renderBugForm(() => null);

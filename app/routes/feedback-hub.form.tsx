@@ -22,7 +22,7 @@ import { isUnitKey } from "~/lib/content/units";
 import { timestampPastRuntimeMessage } from "~/lib/mistakes/rules";
 import { originalLanguageFrom, pageMeta } from "~/lib/http/meta";
 import { useOriginalLanguage } from "~/components/original-text";
-import { fieldNames, formBySlug, REPORT_LIMITS, validateReport } from "~/lib/forms/report-forms";
+import { fieldNames, formBySlug, REPORT_LIMITS, reportLengthErrors, validateReport } from "~/lib/forms/report-forms";
 import { keepingTheForm } from "~/browser/form-outage";
 import { useReportDraft } from "~/browser/report-draft";
 import { getReportChoices, submitReport } from "~/models/report-filing.server";
@@ -51,13 +51,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /**
- * A report that never reaches the site, or that it fails to answer, keeps the page and every field as
- * typed, with what failed above the button (app/browser/form-outage.ts): the same submission id goes
- * again, so sending it twice files it once.
+ * A report with a text past its field's limit is refused here, never sent; one that never reaches the
+ * site, or that it fails to answer, keeps the page and every field as typed, with what failed above
+ * the button (app/browser/form-outage.ts): the same submission id goes again, so sending it twice files
+ * it once.
  */
 export const clientAction = ({ request, params, serverAction }: Route.ClientActionArgs) => {
   const form = formBySlug(params.form ?? "");
-  return keepingTheForm(request, serverAction, form ? fieldNames(form) : []);
+  return keepingTheForm(
+    request,
+    serverAction,
+    form ? fieldNames(form) : [],
+    form ? (values) => reportLengthErrors(form, values) : undefined,
+  );
 };
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {

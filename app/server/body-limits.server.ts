@@ -27,12 +27,13 @@ const limits: Array<{ route: RegExp } & BodyLimit> = [
   { route: /^\/auth\/(session|logout)$/, bytes: 16 * KB, signedIn: false, format: "form" },
   // Deleting an account: one checkbox.
   { route: /^\/account\/delete$/, bytes: 4 * KB, signedIn: true, format: "form" },
-  // Reports (the longest form, every box full to its most, boxMaxLength, of three-byte characters
-  // percent-escaped, is under 170 KB) and triage decisions.
+  // Reports (the longest form, every field full to its limit in three-byte characters percent-escaped,
+  // is under 120 KB, so a text well past its limit still gets its length told) and triage decisions.
   { route: /^\/feedback_hub\/[^/]+$/, bytes: 256 * KB, signedIn: true, format: "form" },
   // A moderator's decision on a reported comment: a unit key and a reason of 500 characters.
   { route: /^\/feedback_hub\/triage\/comments$/, bytes: 16 * KB, signedIn: true, format: "form" },
-  // A comment (4,000 characters, each up to four bytes, percent-escaped) with its few other fields.
+  // A comment (4,000 characters, each up to four bytes, percent-escaped) with its few other fields. A
+  // page's scripts refuse a longer text before it is sent; a page without them is answered 413 past this.
   { route: /^\/discuss\/[^/]+$/, bytes: 64 * KB, signedIn: true, format: "form" },
   { route: /^\/resources\/progress$/, bytes: MAX_PROGRESS_BODY_BYTES, signedIn: true, format: "json" },
 ];

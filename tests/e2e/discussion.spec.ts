@@ -291,6 +291,28 @@ test("words typed into the form before its code has come stay in the box as the 
   await expect(page.getByRole("option", { name: /^The anime to / })).toBeAttached();
 });
 
+test("a paste three times a comment's limit stays whole in the box, is counted, and is refused with its true length without posting", async ({
+  reader,
+}) => {
+  const { page } = reader;
+  await saveToAccount(page, { anime: "anime:1-12" });
+  await page.goto("/discuss/anime:1-10");
+  await hydrated(page);
+  // Characters of one, two and three bytes, and one of two UTF-16 units (as maxlength would count it).
+  const pasted = "A long paste about episode ten: 灯 🏮. ".repeat(400).trim();
+  const length = [...pasted].length.toLocaleString("en");
+  const box = page.getByLabel("Your comment");
+  await box.fill(pasted);
+  await expect(box).toHaveValue(pasted);
+  await expect(page.getByText(`${length} of 4,000 characters`)).toBeVisible();
+  const posts: string[] = [];
+  page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
+  await page.getByRole("button", { name: "Post comment" }).click();
+  await expect(page.locator("#text-new-error")).toHaveText(`Keep it to 4,000 characters (this is ${length}).`);
+  await expect(box).toHaveValue(pasted);
+  expect(posts).toEqual([]);
+});
+
 test("a comment written in a tab signed out in another is in the form again once its writer signs in from it", async ({
   reader,
 }) => {

@@ -7,7 +7,7 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { answerTo, type FormAnswer as Answer } from "~/lib/discussion/thread-forms";
 import { commentReportKinds, REPORT_NOTE_MAX_LENGTH } from "~/lib/discussion/comment-report";
-import { COMMENT_BOX_MAX_LENGTH, COMMENT_MAX_LENGTH } from "~/lib/discussion/comment-text";
+import { COMMENT_MAX_LENGTH } from "~/lib/discussion/comment-text";
 import { EDIT_MINUTES, stillEditable } from "~/lib/discussion/standing";
 import { horizonChoices } from "~/lib/discussion/horizon";
 import type { CommentBody, UnitLabel } from "~/lib/discussion/thread";
@@ -205,13 +205,7 @@ function EditForm({
         error={errors.text}
         required
       >
-        <Textarea
-          name="text"
-          rows={4}
-          maxLength={COMMENT_BOX_MAX_LENGTH}
-          defaultValue={answer?.values?.text ?? text}
-          className="w-full"
-        />
+        <Textarea name="text" rows={4} defaultValue={answer?.values?.text ?? text} className="w-full" />
       </Field>
       <FormError>{errors.form}</FormError>
       <SendOrCancel label="Save" busyLabel="Saving…" sending={sending} onCancel={onDone} />
@@ -316,13 +310,7 @@ function ReportForm({
         description={`Up to ${REPORT_NOTE_MAX_LENGTH} characters. Only moderators see it.`}
         error={errors.note}
       >
-        <Textarea
-          name="note"
-          rows={2}
-          maxLength={2 * REPORT_NOTE_MAX_LENGTH}
-          defaultValue={values.note ?? ""}
-          className="w-full"
-        />
+        <Textarea name="note" rows={2} defaultValue={values.note ?? ""} className="w-full" />
       </Field>
       <FormError>{errors.form}</FormError>
       <SendOrCancel label="Send report" busyLabel="Sending…" sending={sending} onCancel={onDone} />

@@ -8,12 +8,8 @@ import { Field, FormError, Honeypot } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { checkComment, type CommentField, commentFields, COMMENT_LIMITS } from "~/lib/discussion/comment-form";
-import {
-  cleanCommentText,
-  COMMENT_BOX_MAX_LENGTH,
-  COMMENT_MAX_LENGTH,
-  textLength,
-} from "~/lib/discussion/comment-text";
+import { cleanCommentText, COMMENT_MAX_LENGTH } from "~/lib/discussion/comment-text";
+import { textLength } from "~/lib/forms/text-length";
 import { NEW_WRITER_LIMITS } from "~/lib/discussion/standing";
 import { horizonChoices } from "~/lib/discussion/horizon";
 import type { UnitLabel } from "~/lib/discussion/thread";
@@ -177,13 +173,7 @@ export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel, 
         error={errors.text}
         required
       >
-        <Textarea
-          name="text"
-          rows={parent ? 3 : 4}
-          maxLength={COMMENT_BOX_MAX_LENGTH}
-          defaultValue={values.text ?? ""}
-          className="w-full"
-        />
+        <Textarea name="text" rows={parent ? 3 : 4} defaultValue={values.text ?? ""} className="w-full" />
       </Field>
       <Field
         id={fieldId("horizon")}

@@ -3,7 +3,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { useOriginalLanguage } from "~/components/original-text";
-import { boxMaxLength, type FieldDefinition } from "~/lib/forms/report-forms";
+import type { FieldDefinition } from "~/lib/forms/report-forms";
 
 /** One field of a report form, drawn from its definition. */
 export function ReportField({
@@ -35,7 +35,6 @@ export function ReportField({
           name={field.name}
           defaultValue={value}
           rows={4}
-          maxLength={boxMaxLength(field)}
           placeholder={field.placeholder}
           lang={field.inOriginal ? originalLanguage : undefined}
         />
@@ -51,7 +50,7 @@ export function ReportField({
       ) : field.kind === "browser" ? (
         <Input name={field.name} value={value} readOnly className="text-sm text-muted-foreground" />
       ) : (
-        <Input name={field.name} defaultValue={value} maxLength={boxMaxLength(field)} placeholder={field.placeholder} />
+        <Input name={field.name} defaultValue={value} placeholder={field.placeholder} />
       )}
     </Field>
   );

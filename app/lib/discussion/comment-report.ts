@@ -1,3 +1,5 @@
+import { lengthProblem } from "../forms/text-length";
+
 /*
  * A reader's report of a comment (app/server/thread-actions.server.ts): a spoiler, with the part of the
  * story a reader should have seen first, or abuse; with an optional note to the moderators.
@@ -15,9 +17,7 @@ export const REPORT_NOTE_MAX_LENGTH = 500;
 
 /** What is wrong with a report's note, or null. */
 export function reportNoteProblem(note: string) {
-  return [...note.trim()].length > REPORT_NOTE_MAX_LENGTH
-    ? `At most ${REPORT_NOTE_MAX_LENGTH} characters, please.`
-    : null;
+  return lengthProblem(note.trim(), REPORT_NOTE_MAX_LENGTH);
 }
 
 /** Reported comments on one page of the moderators' queue. */

@@ -1,3 +1,5 @@
+import { lengthProblem, textLength } from "../forms/text-length";
+
 /*
  * What a comment's text may be: plain text with line breaks. It is cleaned the same way in the
  * browser (to count what will be kept) and on the server (what is stored): Unicode normalised,
@@ -12,13 +14,6 @@
  */
 export const COMMENT_MIN_LENGTH = 2;
 export const COMMENT_MAX_LENGTH = 4000;
-/**
- * The most a comment's box takes (UTF-16 units, as `maxlength` counts): room to go past the limit and be
- * told by how much, with the text kept, and never a form over the thread's 64 KB (each unit is at most
- * 9 bytes sent: three UTF-8 bytes, each percent-encoded). A page without its scripts sends what the box
- * holds, and a form over the cap is refused unread, its text lost.
- */
-export const COMMENT_BOX_MAX_LENGTH = COMMENT_MAX_LENGTH + 2000;
 /** The most lines a comment may take: one character a line would make it thousands of pixels tall. */
 export const COMMENT_MAX_LINES = 60;
 /**
@@ -49,13 +44,6 @@ export function cleanCommentText(text: string) {
     .trim();
 }
 
-/** How long a text is as a reader counts it: characters, not UTF-16 units. */
-export function textLength(text: string) {
-  let length = 0;
-  for (const _character of text) length++;
-  return length;
-}
-
 /** Characters that show nothing of themselves: marks, joiners, variation selectors and tags, spaces, the blank Braille cell. */
 const showsNothing = /[\p{M}\p{Default_Ignorable_Code_Point}\s\u2800]/gu;
 
@@ -65,10 +53,9 @@ export const showsSomething = (kept: string) => kept.replace(showsNothing, "") !
 /** What is wrong with a comment's text as it will be kept, or null. */
 export function commentTextProblem(text: string): string | null {
   const kept = cleanCommentText(text);
-  const length = textLength(kept);
   if (textLength(kept.replace(showsNothing, "")) < COMMENT_MIN_LENGTH) return "Write at least two characters.";
-  if (length > COMMENT_MAX_LENGTH)
-    return `Keep it to ${COMMENT_MAX_LENGTH.toLocaleString("en")} characters (this is ${length.toLocaleString("en")}).`;
+  const tooLong = lengthProblem(kept, COMMENT_MAX_LENGTH);
+  if (tooLong) return tooLong;
   const lines = kept.split("\n").length;
   if (lines > COMMENT_MAX_LINES)
     return `Keep it to ${COMMENT_MAX_LINES} lines (this is ${lines.toLocaleString("en")}).`;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formByKind, formBySlug, reportForms, reportPlace, unitChoice, validateReport } from "./report-forms";
+import {
+  formByKind,
+  formBySlug,
+  reportForms,
+  reportLengthErrors,
+  reportPlace,
+  unitChoice,
+  validateReport,
+} from "./report-forms";
 
 describe("report forms", () => {
   it("has the five forms at their addresses", () => {
@@ -77,6 +85,16 @@ describe("report forms", () => {
     expect(validateReport(bug, { happened: "😀".repeat(4001), expected: "It works", page: "/x" }).errors).toEqual({
       happened: "Keep it to 4,000 characters (this is 4,001).",
     });
+  });
+
+  it("refuses a text past its field's limit before sending with the very message the server gives, and nothing else", () => {
+    const ln = formBySlug("report_ln_mistl")!;
+    const base = { volume: "", chapter: "", official: "a", suggested: "灯".repeat(6000), why: " \u200b" };
+    // The page checks lengths only: a missing volume or an empty field is for the whole check.
+    expect(reportLengthErrors(ln, base)).toEqual({ suggested: "Keep it to 2,000 characters (this is 6,000)." });
+    expect(validateReport(ln, base).errors?.suggested).toBe(reportLengthErrors(ln, base)?.suggested);
+    // Counted as it will be kept: spaces at the ends go first.
+    expect(reportLengthErrors(ln, { ...base, suggested: ` ${"a".repeat(2000)} ` })).toBeNull();
   });
 
   it("takes a light novel report's location only as a page, a percentage or a Kindle location", () => {

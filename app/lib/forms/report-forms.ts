@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { checkWith } from "./form";
-import { cleanCommentText, showsSomething, textLength } from "../discussion/comment-text";
+import { checkWith, collectErrors } from "./form";
+import { cleanCommentText, showsSomething } from "../discussion/comment-text";
+import { lengthProblem } from "./text-length";
 import { animeTrackLabels, bookLocationMessage, bookLocationPattern, mistakeTimestampPattern } from "../mistakes/rules";
 import type { ReportKind, ReportStatus } from "../vocabulary";
 import { formatOriginalLanguage } from "../format";
@@ -25,14 +26,6 @@ export interface FieldDefinition {
   /** Text written in the series' original language: the box is marked with it (spelling, input, fonts). */
   inOriginal?: true;
 }
-
-/**
- * The most a field's box takes (UTF-16 units, as `maxlength` counts): half as much again as the field
- * may keep, so a paste past the limit is kept and told by how much, never cut without a word. The longest
- * form, every box full of characters three bytes long and percent-escaped, stays under its route's body
- * limit (body-limits.server.ts).
- */
-export const boxMaxLength = (field: Pick<FieldDefinition, "max">) => field.max + Math.ceil(field.max / 2);
 
 export interface FormDefinition {
   kind: ReportKind;
@@ -219,13 +212,8 @@ function reportSchema(form: FormDefinition) {
       .string()
       .overwrite(cleanCommentText)
       .check((check) => {
-        const length = textLength(check.value);
-        if (length > field.max)
-          check.issues.push({
-            code: "custom",
-            input: check.value,
-            message: `Keep it to ${field.max.toLocaleString("en")} characters (this is ${length.toLocaleString("en")}).`,
-          });
+        const tooLong = lengthProblem(check.value, field.max);
+        if (tooLong) check.issues.push({ code: "custom", input: check.value, message: tooLong });
       });
     if (field.required)
       value = value.refine(
@@ -248,6 +236,18 @@ function reportSchema(form: FormDefinition) {
 /** The names of a form's fields, in the page's order. */
 export function fieldNames(form: FormDefinition) {
   return form.fields.map((field) => field.name);
+}
+
+/**
+ * The fields whose text is longer than they take, by the rule the schema checks: what the route's
+ * clientAction refuses before anything is sent.
+ */
+export function reportLengthErrors(form: FormDefinition, values: Readonly<Record<string, string>>) {
+  return collectErrors(
+    Object.fromEntries(
+      form.fields.map((field) => [field.name, lengthProblem(cleanCommentText(values[field.name] ?? ""), field.max)]),
+    ),
+  );
 }
 
 /** Validates form values, in the browser before sending and again in the action. */
