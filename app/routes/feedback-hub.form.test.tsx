@@ -61,7 +61,7 @@ describe("the report form", () => {
     localStorage.clear();
   });
 
-  it("keeps a paste three times a field's limit whole, and says its true length without sending", async () => {
+  it("keeps a paste three times a field's limit whole, counts it as it goes in, and says its true length without sending", async () => {
     const user = userEvent.setup();
     const sent = renderBugForm(() => null);
     const happened = await screen.findByRole("textbox", { name: /^What happened\?/ });
@@ -69,6 +69,7 @@ describe("the report form", () => {
     await user.click(happened);
     await user.paste(pasted);
     expect(happened).toHaveValue(pasted);
+    expect(happened).toHaveAccessibleDescription(/ 11,999 of 4,000 characters\.$/);
     await user.type(screen.getByRole("textbox", { name: /^What did you expect/ }), "It opens.");
     await user.type(screen.getByRole("textbox", { name: /^Which page was it on\?/ }), "/characters");
     await user.click(screen.getByRole("button", { name: "Send report" }));
@@ -85,11 +86,13 @@ describe("the report form", () => {
     await user.type(screen.getByRole("textbox", { name: /^Which page was it on\?/ }), "/characters");
     await user.click(screen.getByRole("button", { name: "Send report" }));
 
-    expect(happened).toHaveAccessibleDescription("This is needed. Describe what you saw, including any error message.");
+    expect(happened).toHaveAccessibleDescription(
+      "This is needed. Describe what you saw, including any error message. 0 of 4,000 characters.",
+    );
     expect(happened).toBeInvalid();
     expect(happened).toHaveFocus();
     expect(screen.getByRole("textbox", { name: /^What did you expect/ })).toHaveAccessibleDescription(
-      "This is needed.",
+      "This is needed. 0 of 4,000 characters.",
     );
     expect(screen.getByRole("textbox", { name: /^Which page was it on\?/ })).toBeValid();
     expect(sent).toEqual([]);

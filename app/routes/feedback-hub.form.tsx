@@ -9,6 +9,7 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { FormError, Honeypot } from "~/components/ui/field";
 import { formErrorsOf } from "~/lib/http/error-body";
+import { keptLength } from "~/lib/discussion/comment-text";
 import {
   errorsAfterEdit,
   type FormErrors,
@@ -189,8 +190,15 @@ export default function ReportForm({ loaderData, actionData }: Route.ComponentPr
   const currentValues = () => readFields(new FormData(formRef.current ?? undefined), fieldNames(form));
   // A reader coming back to a form sent with errors has the server's copy; otherwise their draft returns.
   const draft = useReportDraft(formRef, form.kind, { restore: !actionData, keep: prefill, read: currentValues });
+  // Each text's length as its field counts it, from what the form holds (typed, given back or restored).
+  const lengthsOf = (texts: Partial<Record<string, string>>) =>
+    Object.fromEntries(fieldNames(form).map((name) => [name, keptLength(texts[name] ?? "")]));
+  const [lengths, setLengths] = useState(() => lengthsOf(values));
+  const count = () => setLengths(lengthsOf(currentValues()));
 
   useEffect(() => setBrowser(browserDetails()), []);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- when an answer or a restored draft is shown
+  useEffect(count, [actionData, draft.restored]);
 
   function check(event: FormEvent<HTMLFormElement>) {
     const { errors: found } = validateReport(form, currentValues());
@@ -225,6 +233,7 @@ export default function ReportForm({ loaderData, actionData }: Route.ComponentPr
           onStartOver={() => {
             formRef.current?.reset();
             draft.discard();
+            count();
           }}
         />
       ) : null}
@@ -236,6 +245,7 @@ export default function ReportForm({ loaderData, actionData }: Route.ComponentPr
         onInput={(event) => {
           draft.save();
           recheck(event.target);
+          count();
         }}
         onChange={(event) => {
           draft.save();
@@ -250,6 +260,7 @@ export default function ReportForm({ loaderData, actionData }: Route.ComponentPr
             <ReportField
               field={field}
               value={field.kind === "browser" ? browser : (values[field.name] ?? "")}
+              length={lengths[field.name] ?? 0}
               error={errors[field.name]}
               options={field.optionsFrom ? choices[field.optionsFrom] : field.options}
             />

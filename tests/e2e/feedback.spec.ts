@@ -310,7 +310,7 @@ test("a report's location must be a place in the book, and one that names a late
   );
 });
 
-test("a paste three times a field's limit stays whole in its box, and the field says its true length without sending", async ({
+test("a paste three times a field's limit stays whole in its box, is counted, and the field says its true length without sending", async ({
   reader,
 }) => {
   const { page } = reader;
@@ -322,6 +322,7 @@ test("a paste three times a field's limit stays whole in its box, and the field 
   const happened = page.getByLabel("What happened?");
   await happened.fill(pasted);
   await expect(happened).toHaveValue(pasted);
+  await expect(page.locator("#field-happened-description")).toContainText(`${length} of 4,000 characters`);
   await page.getByLabel("What did you expect to happen?").fill("It opens.");
   await page.getByLabel("Which page was it on?").fill("/reading_tracker");
   const posts: string[] = [];

@@ -8,8 +8,8 @@ import { Field, FormError, Honeypot } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { checkComment, type CommentField, commentFields, COMMENT_LIMITS } from "~/lib/discussion/comment-form";
-import { cleanCommentText, COMMENT_MAX_LENGTH } from "~/lib/discussion/comment-text";
-import { textLength } from "~/lib/forms/text-length";
+import { COMMENT_MAX_LENGTH, keptLength } from "~/lib/discussion/comment-text";
+import { characterCount } from "~/lib/forms/text-length";
 import { NEW_WRITER_LIMITS } from "~/lib/discussion/standing";
 import { horizonChoices } from "~/lib/discussion/horizon";
 import type { UnitLabel } from "~/lib/discussion/thread";
@@ -82,7 +82,7 @@ export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel, 
   // the count says how long it is.
   useEffect(() => {
     const text = formRef.current?.querySelector("textarea")?.value ?? "";
-    setLength(textLength(cleanCommentText(text)));
+    setLength(keptLength(text));
     if (refused?.values && !signedOut) draft.save();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- when an answer or a restored draft is shown
   }, [answer, draft.restored]);
@@ -143,7 +143,7 @@ export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel, 
       onInput={(event) => {
         saveDraft();
         recheck(event.target);
-        if (event.target instanceof HTMLTextAreaElement) setLength(textLength(cleanCommentText(event.target.value)));
+        if (event.target instanceof HTMLTextAreaElement) setLength(keptLength(event.target.value));
       }}
       onChange={(event) => {
         saveDraft();
@@ -169,7 +169,7 @@ export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel, 
       <Field
         id={fieldId("text")}
         label={parent ? "Your reply" : "Your comment"}
-        description={`Plain text; ${length.toLocaleString("en")} of ${COMMENT_MAX_LENGTH.toLocaleString("en")} characters. Up to ${COMMENT_LIMITS.perMinute} a minute and ${COMMENT_LIMITS.perDay} a day (${NEW_WRITER_LIMITS.perMinute} a minute and ${NEW_WRITER_LIMITS.perDay} a day on your first day).`}
+        description={`Plain text; ${characterCount(length, COMMENT_MAX_LENGTH)}. Up to ${COMMENT_LIMITS.perMinute} a minute and ${COMMENT_LIMITS.perDay} a day (${NEW_WRITER_LIMITS.perMinute} a minute and ${NEW_WRITER_LIMITS.perDay} a day on your first day).`}
         error={errors.text}
         required
       >

@@ -4,16 +4,19 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { useOriginalLanguage } from "~/components/original-text";
 import type { FieldDefinition } from "~/lib/forms/report-forms";
+import { characterCount } from "~/lib/forms/text-length";
 
-/** One field of a report form, drawn from its definition. */
+/** One field of a report form, drawn from its definition; a text box says how long its text is (`length`). */
 export function ReportField({
   field,
   value,
+  length,
   error,
   options,
 }: {
   field: FieldDefinition;
   value: string;
+  length: number;
   error?: string;
   options?: Array<{ value: string; label: string }>;
 }) {
@@ -28,8 +31,12 @@ export function ReportField({
       )}
     </>
   );
+  const description =
+    field.kind === "textarea"
+      ? `${field.help ? `${field.help} ` : ""}${characterCount(length, field.max)}.`
+      : field.help;
   return (
-    <Field id={`field-${field.name}`} label={label} description={field.help} error={error} required={field.required}>
+    <Field id={`field-${field.name}`} label={label} description={description} error={error} required={field.required}>
       {field.kind === "textarea" ? (
         <Textarea
           name={field.name}

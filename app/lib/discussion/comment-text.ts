@@ -44,6 +44,9 @@ export function cleanCommentText(text: string) {
     .trim();
 }
 
+/** How long a text is once kept (cleanCommentText), as its field counts it against its limit. */
+export const keptLength = (text: string) => textLength(cleanCommentText(text));
+
 /** Characters that show nothing of themselves: marks, joiners, variation selectors and tags, spaces, the blank Braille cell. */
 const showsNothing = /[\p{M}\p{Default_Ignorable_Code_Point}\s\u2800]/gu;
 

@@ -20,3 +20,8 @@ export function lengthProblem(kept: string, max: number) {
     ? `Keep it to ${max.toLocaleString("en")} characters (this is ${length.toLocaleString("en")}).`
     : null;
 }
+
+/** A field's count as the reader watches it grow: "44 of 4,000 characters". */
+export function characterCount(length: number, max: number) {
+  return `${length.toLocaleString("en")} of ${max.toLocaleString("en")} characters`;
+}
