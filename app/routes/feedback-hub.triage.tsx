@@ -15,6 +15,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { oneOf } from "~/lib/http/params";
 import { formErrorsOf } from "~/lib/http/error-body";
 import { checkWith, readFields, type Refusal, refuse } from "~/lib/forms/form";
+import { lengthProblem } from "~/lib/forms/text-length";
 import { formatDate } from "~/lib/format";
 import { mistakeCategoryLabels, mistakeSeverityLabels } from "~/lib/mistakes/rules";
 import { pageMeta } from "~/lib/http/meta";
@@ -54,6 +55,9 @@ export const meta: Route.MetaFunction = ({ matches, error }) =>
 const decisionFields = ["reportId", "from", "status", "duplicateOf", "category", "severity", "note"] as const;
 type DecisionField = (typeof decisionFields)[number];
 
+/** How long a note to the reporter may be: a longer one is refused with its length, the text kept, never cut. */
+const MODERATOR_NOTE_MAX = 2000;
+
 const decisionSchema = z.object({
   reportId: z
     .string({ error: "That decision is incomplete." })
@@ -61,7 +65,14 @@ const decisionSchema = z.object({
     .max(64, "That decision is incomplete."),
   from: z.enum(reportStatuses, { error: "That decision is incomplete." }),
   status: z.enum(reportStatuses, { error: "Choose a status." }),
-  note: z.string().trim().max(2000, "At most 2000 characters, please.").default(""),
+  note: z
+    .string()
+    .trim()
+    .check((check) => {
+      const tooLong = lengthProblem(check.value, MODERATOR_NOTE_MAX);
+      if (tooLong) check.issues.push({ code: "custom", input: check.value, message: tooLong });
+    })
+    .default(""),
   duplicateOf: z.string().trim().max(64, "At most 64 characters, please.").default(""),
   category: z
     .enum(mistakeCategories, {
@@ -284,7 +295,7 @@ function TriageItem({ report, refusal }: { report: Report; refusal?: Refusal<Dec
           </>
         ) : null}
         <Field id={field("note")} label="Note to the reporter" error={errors.note} className="sm:col-span-2">
-          <Textarea name="note" defaultValue={values.note ?? report.moderatorNote ?? ""} rows={2} maxLength={2000} />
+          <Textarea name="note" defaultValue={values.note ?? report.moderatorNote ?? ""} rows={2} />
         </Field>
         <FormError className="sm:col-span-2">{errors.form}</FormError>
         <Button type="submit" disabled={navigation.state === "submitting"} className="sm:w-fit">

@@ -24,6 +24,8 @@ import { deleteComment, editComment, postComment } from "~/models/discussions.se
 import { limitedHit } from "~/models/rate-limits.server";
 import { type requireUser, requireUserWith } from "./session.server";
 import { errorPage } from "~/lib/http/status";
+import { lengthProblem } from "~/lib/forms/text-length";
+import { REASON_MAX_LENGTH } from "~/lib/discussion/thread-forms";
 import { notFound } from "./not-found.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -250,9 +252,6 @@ export async function reportIntent({ context, user, unit, body, raw }: ThreadReq
     );
 }
 
-/** A moderator's words to the writer: optional, at most this long. */
-export const REASON_MAX_LENGTH = 500;
-
 /**
  * A moderator hides, restores or re-stamps a comment, from its thread or from the queue of reported
  * comments; `back` is where the reader goes after it.
@@ -267,8 +266,8 @@ export async function moderateIntent({ context, user, unit, body, raw }: ThreadR
   if (intent === "restamp" && comesBefore(horizon, unit))
     return refuse({ horizon: "A comment's horizon is at least its thread's own unit." }, raw);
   const reason = cleanCommentText(raw.reason);
-  if ([...reason].length > REASON_MAX_LENGTH)
-    return refuse({ reason: `At most ${REASON_MAX_LENGTH} characters, please.` }, raw);
+  const tooLong = lengthProblem(reason, REASON_MAX_LENGTH);
+  if (tooLong) return refuse({ reason: tooLong }, raw);
   const decision: ModeratorDecision =
     intent === "restamp" ? { action: "restamp", horizon } : { action: intent === "hide" ? "hide" : "restore" };
   const decided =

@@ -12,14 +12,18 @@ import { cleanCommentText, COMMENT_MAX_LENGTH } from "./comment-text";
 /** Every field the thread's forms send that a refusal gives back (`form` says which form was sent). */
 export const threadFormFields = ["form", "text", "horizon", "parent", "kind", "needs", "note", "reason"] as const;
 
+/** A moderator's words to a comment's writer: optional, at most this long. */
+export const REASON_MAX_LENGTH = 500;
+
 /**
- * The fields of a thread's form (a comment or an edit's text, a report's note) longer than they take,
+ * The fields of a thread's form (a comment or an edit's text, a report's note, a moderator's reason) longer than they take,
  * by the rule the action checks: what the route's clientAction refuses before anything is sent.
  */
 export function threadLengthErrors(values: Readonly<Record<string, string>>) {
   return collectErrors({
     text: lengthProblem(cleanCommentText(values.text ?? ""), COMMENT_MAX_LENGTH),
     note: reportNoteProblem(values.note ?? ""),
+    reason: lengthProblem(cleanCommentText(values.reason ?? ""), REASON_MAX_LENGTH),
   });
 }
 
