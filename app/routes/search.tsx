@@ -122,10 +122,12 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               </>
             ) : total ? (
               `${countOf(total, nouns.result)} for “${query}”${among}`
+            ) : // As the header's box says it: what lies past the reader's progress is not searched for them,
+            // unless they show everything.
+            searchedAll ? (
+              `Nothing matches “${query}”${among}. Try a shorter word or another spelling.`
             ) : (
-              // As the header's box says it: what lies past the reader's progress is not searched for them,
-              // unless they show everything.
-              `Nothing ${searchedAll ? "" : "you have reached "}matches “${query}”${among}. Try a shorter word or another spelling.`
+              `Nothing you have reached matches “${query}”${among}. Check the spelling: what lies past your progress is not searched.`
             )}
           </p>
         ) : null}
