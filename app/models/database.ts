@@ -460,6 +460,7 @@ export interface SeriesTable {
   site_description: Generated<string>;
   anime_platforms: Generated<string>;
   original_language: Generated<string>;
+  web_novel_ongoing: Generated<number>;
 }
 
 export interface SessionRevocationsTable {

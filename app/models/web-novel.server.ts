@@ -130,6 +130,7 @@ const pageQueries = (arc: ArcChoice) =>
     volumesOfArc(arc),
     episodeRunsOfArc(arc),
     leftOutOfArc(arc),
+    query.selectFrom("series").select("web_novel_ongoing"),
   ] as const;
 
 const firstArcQueries = pageQueries(firstArc);
@@ -141,7 +142,7 @@ const numberedArcQueries = pageQueries(slot<number>("arc"));
  * discussion's count; a chapter's title is gated as a unit's title is (`gatedTitle`). One D1 round trip.
  */
 export async function getWebNovel(db: D1Database, arcNumber: number | null) {
-  const [arcs, [selected], chapters, volumes, episodes, leftOut] = await batch(
+  const [arcs, [selected], chapters, volumes, episodes, leftOut, [series]] = await batch(
     db,
     arcNumber === null ? firstArcQueries : numberedArcQueries,
     { arc: arcNumber },
@@ -185,6 +186,8 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
       undated: sum((arc) => arc.chapters_undated),
       startedOn: arcs.find((arc) => arc.started_on)?.started_on ?? null,
       endedOn: arcs.findLast((arc) => arc.ended_on)?.ended_on ?? null,
+      /** Still being serialized: its last chapter's date is where it has got to, not its end. */
+      ongoing: series?.web_novel_ongoing === 1,
     },
     selectedArc: selected ? selected.number : null,
     arc: selected

@@ -17,7 +17,7 @@ import { DisclosureChevron } from "~/components/ui/disclosure-chevron";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { labelWithTitle } from "~/lib/content/labels";
 import { arcToOpen } from "~/lib/content/web-novel";
-import { formatMonthRange, formatNumber, formatSite } from "~/lib/format";
+import { formatMonth, formatMonthRange, formatNumber, formatSite } from "~/lib/format";
 import { countOf, nouns, wordsOf } from "~/lib/words";
 import { pageMeta } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
@@ -94,7 +94,7 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Web novel"
-        lead={`${countOf(arcs.length, nouns.arc)}, ${countOf(whole.chapterCount, nouns.chapter)} and ${wordsOf(whole)}, serialized ${datesOf(whole)}.`}
+        lead={`${countOf(arcs.length, nouns.arc)}, ${countOf(whole.chapterCount, nouns.chapter)} and ${wordsOf(whole)}, ${serializedOf(whole)}.`}
       />
       <ChooserCards
         label="Arcs"
@@ -170,6 +170,17 @@ function datesOf({ chapterCount, undated, startedOn, endedOn }: ArcTotals) {
   if (!startedOn) return "dates unknown";
   const lacking = undated ? ` (${countOf(undated, nouns.chapter)} undated)` : "";
   return `${formatMonthRange(startedOn, endedOn)}${chapterCount ? lacking : ""}`;
+}
+
+/**
+ * When the whole web novel came out: "serialized Mar 2014 – May 2021", or, still running, "serialized
+ * since Mar 2014 and still running": its latest chapter is where it has got to, not its end.
+ */
+function serializedOf(whole: ArcTotals & { ongoing: boolean }) {
+  if (!whole.ongoing) return `serialized ${datesOf(whole)}`;
+  if (!whole.startedOn) return "still being serialized, dates unknown";
+  const lacking = whole.undated ? ` (${countOf(whole.undated, nouns.chapter)} undated)` : "";
+  return `serialized since ${formatMonth(whole.startedOn)} and still running${lacking}`;
 }
 
 type ArcTotals = Pick<

@@ -69,6 +69,7 @@ export function resolvePack(
         illustrator: pack.series.illustrator ?? null,
         media: JSON.stringify(pack.series.media),
         anime_platforms: JSON.stringify(pack.anime.platforms),
+        web_novel_ongoing: pack.webNovel.ongoing ? 1 : 0,
         ...siteColumns(siteIdentityOf(pack.series)),
       },
     ],

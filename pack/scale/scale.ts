@@ -318,6 +318,7 @@ export function scalePack(pack: ContentPack, scale: number): ContentPack {
     },
     webNovel: {
       externalIds: pack.webNovel.externalIds,
+      ongoing: pack.webNovel.ongoing,
       arcs: cycles.flatMap((cycle) => pack.webNovel.arcs.map((arc) => copyArc(arc, cycle))),
     },
     lightNovels: {

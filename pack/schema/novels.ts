@@ -168,6 +168,8 @@ export const arcSchema = z.strictObject({
 
 export const webNovelFileSchema = z.strictObject({
   externalIds: novelExternalIdsSchema.optional(),
+  /** Still being serialized: the page says "serialized since …", its last chapter's date no end. */
+  ongoing: z.boolean().default(false),
   arcs: z.array(arcSchema).min(1),
 });
 
