@@ -29,4 +29,21 @@ describe("a form's answer in the browser", () => {
     expect(await keepingTheForm(sent({ text: "x".repeat(4000) }), serverAction, ["text"], tooLong)).toBe("sent");
     expect(serverAction).toHaveBeenCalledOnce();
   });
+
+  it("keeps the page and the text when the route will not read so large a body (a 413), saying so beside the form", async () => {
+    // Characters that show nothing are not counted, but they travel: a body past the route's limit.
+    const text = `A fair comment.${"\u200b".repeat(25_000)}`;
+    const serverAction = vi.fn(async () => {
+      // As the router throws a route's error answer (isRouteErrorResponse).
+      throw { status: 413, statusText: "Payload Too Large", internal: false, data: "" };
+    });
+    const answer = await keepingTheForm(sent({ form: "post:new", text }), serverAction, ["form", "text"]);
+    expect(answer).toMatchObject({
+      data: {
+        error: { fields: { form: expect.stringContaining("more than the site takes in one go") } },
+        values: { form: "post:new", text },
+      },
+      init: { status: 413 },
+    });
+  });
 });

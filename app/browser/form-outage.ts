@@ -3,8 +3,8 @@ import { type FormErrors, readFields, type Refusal } from "~/lib/forms/form";
 import { errorBody, summaryOf } from "~/lib/http/error-body";
 
 /*
- * A form's answer when the site could not be reached, or could not answer (a 5xx that is not the
- * form's own refusal): the form's refusal in the action's own shape, with everything the reader typed,
+ * A form's answer when the site could not be reached, could not answer (a 5xx that is not the
+ * form's own refusal) or would not read so large a body (a 413): the form's refusal in the action's own shape, with everything the reader typed,
  * so the page stays and the form shows what failed beside their text. Used by a route's clientAction
  * around its server action.
  */
@@ -19,6 +19,12 @@ export const outageMessages = {
   unreachable: {
     typed: "The site could not be reached, so nothing was sent. Your text is kept here: try again in a moment.",
     none: "The site could not be reached, so nothing was done. Try again in a moment.",
+  },
+  // More than the route reads (characters that show nothing, which the count leaves out, still travel).
+  tooLarge: {
+    typed:
+      "This is more than the site takes in one go, so nothing was sent. Your text is kept here: shorten it and try again.",
+    none: "This is more than the site takes in one go, so nothing was done.",
   },
   failed: {
     typed: "The site could not take this just now. Your text is kept here: try again in a moment.",
@@ -45,10 +51,20 @@ export async function keepingTheForm<Answer>(
     return await serverAction();
   } catch (error) {
     const unreachable = error instanceof TypeError;
-    if (!unreachable && !(isRouteErrorResponse(error) && error.status >= 500)) throw error;
-    const why = !unreachable ? "failed" : navigator.onLine === false ? "offline" : "unreachable";
+    const status = isRouteErrorResponse(error) ? error.status : null;
+    if (!unreachable && status !== 413 && !(status !== null && status >= 500)) throw error;
+    const why = unreachable
+      ? navigator.onLine === false
+        ? "offline"
+        : "unreachable"
+      : status === 413
+        ? "tooLarge"
+        : "failed";
     const message = outageMessages[why][fields.length ? "typed" : "none"];
     // As a refusal with its status: the router then asks no loader again, a request that would fail too.
-    return data<Refusal>({ ...errorBody(message, { form: message }), values }, { status: unreachable ? 503 : 502 });
+    return data<Refusal>(
+      { ...errorBody(message, { form: message }), values },
+      { status: unreachable ? 503 : status === 413 ? 413 : 502 },
+    );
   }
 }

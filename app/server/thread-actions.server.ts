@@ -231,7 +231,7 @@ export async function reportIntent({ context, user, unit, body, raw }: ThreadReq
       uid: user.uid,
       kind: kind!,
       needs: kind === "spoiler" ? needs : null,
-      note: raw.note.trim(),
+      note: cleanCommentText(raw.note),
     },
     (onlyIf) => limitedHit({ client: user.uid, action: "report" }, new Date(), onlyIf),
   );

@@ -1,4 +1,5 @@
 import { lengthProblem } from "../forms/text-length";
+import { cleanCommentText } from "./comment-text";
 
 /*
  * A reader's report of a comment (app/server/thread-actions.server.ts): a spoiler, with the part of the
@@ -17,7 +18,8 @@ export const REPORT_NOTE_MAX_LENGTH = 500;
 
 /** What is wrong with a report's note, or null. */
 export function reportNoteProblem(note: string) {
-  return lengthProblem(note.trim(), REPORT_NOTE_MAX_LENGTH);
+  // Counted as kept: a line break sent as CRLF (a page without scripts) is one character.
+  return lengthProblem(cleanCommentText(note), REPORT_NOTE_MAX_LENGTH);
 }
 
 /** Reported comments on one page of the moderators' queue. */

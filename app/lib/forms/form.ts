@@ -91,12 +91,11 @@ export function firstInvalid<Name extends string>(names: readonly Name[], errors
 }
 
 /**
- * The most of one field a refusal gives back: more than any field takes, so only text already refused
- * for its length is cut. A page shows what it gets back twice (in the form and in its hydration data),
- * so a pasted megabyte would come back as two; the browser still has the whole text in the form it sent
- * and in the saved draft.
+ * The most of one field a refusal gives back: as much as the largest body a form's route reads (256 KB,
+ * app/server/body-limits.server.ts) can hold, so a reader without scripts, whose form is drawn again
+ * from the refusal, gets back all they sent. What no route reads is refused before it is read (413).
  */
-export const MAX_ECHOED_LENGTH = 10_000;
+export const MAX_ECHOED_LENGTH = 256 * 1024;
 
 /**
  * The errors shown once the reader has changed field `name`: its own message as the form's check now
