@@ -80,6 +80,8 @@ describe("namesSecret", () => {
     // Half-width, and a voicing mark written apart, are the same letters.
     expect(namesSecret(vincent, "「ｳﾞｨﾝｾﾝﾄ・ｳﾞｫﾗｷｱ」")).toBe("ヴィンセント・ヴォラキア");
     expect(namesSecret(vincent, "「ウ\u3099ィンセント・ウ\u3099ォラキア」")).toBe("ヴィンセント・ヴォラキア");
+    expect(namesSecret(secretPattern(["ガラス"]), "「カ゛ラス」")).toBe("ガラス");
+    expect(namesSecret(secretPattern(["パン"]), "「ハ゜ン」")).toBe("パン");
     // Without them, another name.
     expect(namesSecret(vincent, "「ウィンセント・ウォラキア」")).toBeNull();
     expect(namesSecret(secretPattern(["ガル"]), "「カル」")).toBeNull();

@@ -94,6 +94,9 @@ const lookAlike = new RegExp(`[${[...lookAlikes.keys()].join("")}]`, "gu");
 function comparable(text: string) {
   return (
     text
+      // A voicing mark written as a letter of its own (゛, ゜) is the mark that joins its kana.
+      .replace(/\u309B/g, "\u3099")
+      .replace(/\u309C/g, "\u309A")
       .normalize("NFKD")
       // Accents off; but kana's voicing marks make another letter (ヴ is not ウ, ガ not カ): they go back on.
       .replace(/[\p{M}\p{Cf}]/gu, (mark) => (mark === "\u3099" || mark === "\u309A" ? mark : ""))
