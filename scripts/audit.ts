@@ -4,8 +4,13 @@
  * the audit endpoint, no network). `AUDIT_REQUIRED=1` makes an unreachable audit a failure too (CI
  * with network should set it).
  */
+import { answerHelp } from "./lib/cli";
 import { spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
+
+answerHelp(
+  "Usage: tsx scripts/audit.ts   (npm audit of the production dependencies; AUDIT_REQUIRED=1 fails when it cannot be reached)",
+);
 
 export type AuditVerdict =
   | { kind: "clean"; counts: Record<string, number> }

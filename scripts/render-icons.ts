@@ -3,9 +3,12 @@
  * maskable icons: the lantern alone on a full square of the logo's colour, inside the middle 70% that
  * every mask shape keeps.
  */
+import { answerHelp } from "./lib/cli";
 import { readFile, writeFile } from "node:fs/promises";
 import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
+
+answerHelp("Usage: tsx scripts/render-icons.ts   (renders public/logo.svg to the PNG and maskable icons)");
 
 const svg = await readFile("public/logo.svg", "utf8");
 // The logo's first shape is its rounded tile; the rest is the lantern.

@@ -4,9 +4,12 @@
  *
  *   npm start, then: tsx scripts/render-screenshots.ts [site URL, default http://localhost:8788]
  */
+import { answerHelp } from "./lib/cli";
 import { writeFile } from "node:fs/promises";
 import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
+
+answerHelp("Usage: tsx scripts/render-screenshots.ts [site URL, default http://localhost:8788]");
 
 const site = process.argv[2] ?? "http://localhost:8788";
 /** Each screenshot: its file, page, CSS size and pixel ratio (the manifest names the size in pixels). */

@@ -8,10 +8,13 @@
  * (`TEST_JOBS=1` runs them one by one). Each step's output is kept and printed in one labelled block
  * when it ends; the first step to fail stops the others and is named at the end.
  */
+import { answerHelp } from "./lib/cli";
 import { type ChildProcess, spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { stripVTControlCharacters } from "node:util";
 import { offlineWrangler } from "./lib/offline-wrangler";
+
+answerHelp("Usage: npm test [-- --check]   (every test; --check: the quick steps only, as npm run check)");
 
 interface Step {
   name: string;

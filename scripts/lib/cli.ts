@@ -11,11 +11,7 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
  * error naming it, followed by the tool's usage when given; `--help` or `-h` prints the usage and exits.
  */
 export function parseArgs<const T extends Options>(argv: string[], options: T, usage?: string) {
-  // Asked how to use the tool: its usage, and nothing done.
-  if (usage && (argv.includes("--help") || argv.includes("-h"))) {
-    console.log(usage);
-    process.exit(0);
-  }
+  if (usage) answerHelp(usage, argv);
   try {
     return parseNodeArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (error) {
@@ -31,6 +27,13 @@ export function parseArgs<const T extends Options>(argv: string[], options: T, u
     }
     throw error;
   }
+}
+
+/** Asked how to use the tool (`--help`, `-h`): its usage, and nothing done. Every tool calls it first. */
+export function answerHelp(usage: string, argv = process.argv.slice(2)) {
+  if (!argv.includes("--help") && !argv.includes("-h")) return;
+  console.log(usage);
+  process.exit(0);
 }
 
 /** Runs a CLI's main function: usage and validation problems exit 1 with the message, no stack. */
