@@ -313,6 +313,24 @@ test("a paste three times a comment's limit stays whole in the box, is counted, 
   expect(posts).toEqual([]);
 });
 
+test("a comment the count takes but whose body is larger than a thread reads (characters that show nothing) keeps the page and the text", async ({
+  reader,
+}) => {
+  const { page } = reader;
+  await saveToAccount(page, { anime: "anime:1-12" });
+  await page.goto("/discuss/anime:1-10");
+  await hydrated(page);
+  // Zero-width spaces are not counted (the post drops them) but each travels as nine bytes, escaped.
+  const pasted = `A fair comment on episode ten.${"\u200b".repeat(25_000)}`;
+  const box = page.getByLabel("Your comment");
+  await box.fill(pasted);
+  await expect(page.getByText("30 of 4,000 characters")).toBeVisible();
+  await page.getByRole("button", { name: "Post comment" }).click();
+  await expect(page.getByRole("alert")).toContainText("This is more than the site takes in one go");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Episode 10");
+  await expect(box).toHaveValue(pasted);
+});
+
 test("a comment written in a tab signed out in another is in the form again once its writer signs in from it", async ({
   reader,
 }) => {
