@@ -168,9 +168,11 @@ const chapterNumber = (name: string) => name.replace(/^Chapter /, "");
 /** The months the entries came out in, and how many are undated: "Mar 2014 – Nov 2014 (2 chapters undated)". */
 function datesOf({ chapterCount, undated, startedOn, endedOn }: ArcTotals) {
   if (!startedOn) return "dates unknown";
-  const lacking = undated ? ` (${countOf(undated, nouns.chapter)} undated)` : "";
-  return `${formatMonthRange(startedOn, endedOn)}${chapterCount ? lacking : ""}`;
+  return `${formatMonthRange(startedOn, endedOn)}${chapterCount ? undatedNote(undated) : ""}`;
 }
+
+/** What a sum of dates lacks: " (2 chapters undated)", or nothing. */
+const undatedNote = (undated: number) => (undated ? ` (${countOf(undated, nouns.chapter)} undated)` : "");
 
 /**
  * When the whole web novel came out: "serialized Mar 2014 – May 2021", or, still running, "serialized
@@ -179,8 +181,7 @@ function datesOf({ chapterCount, undated, startedOn, endedOn }: ArcTotals) {
 function serializedOf(whole: ArcTotals & { ongoing: boolean }) {
   if (!whole.ongoing) return `serialized ${datesOf(whole)}`;
   if (!whole.startedOn) return "still being serialized, dates unknown";
-  const lacking = whole.undated ? ` (${countOf(whole.undated, nouns.chapter)} undated)` : "";
-  return `serialized since ${formatMonth(whole.startedOn)} and still running${lacking}`;
+  return `serialized since ${formatMonth(whole.startedOn)} and still running${undatedNote(whole.undated)}`;
 }
 
 type ArcTotals = Pick<
