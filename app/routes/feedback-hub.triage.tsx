@@ -16,6 +16,7 @@ import { oneOf } from "~/lib/http/params";
 import { formErrorsOf } from "~/lib/http/error-body";
 import { checkWith, readFields, type Refusal, refuse } from "~/lib/forms/form";
 import { lengthProblem } from "~/lib/forms/text-length";
+import { cleanCommentText } from "~/lib/discussion/comment-text";
 import { formatDate } from "~/lib/format";
 import { mistakeCategoryLabels, mistakeSeverityLabels } from "~/lib/mistakes/rules";
 import { pageMeta } from "~/lib/http/meta";
@@ -65,9 +66,10 @@ const decisionSchema = z.object({
     .max(64, "That decision is incomplete."),
   from: z.enum(reportStatuses, { error: "That decision is incomplete." }),
   status: z.enum(reportStatuses, { error: "Choose a status." }),
+  // Kept as a reader's text is (a line break sent as CRLF counted once, nothing invisible), then counted.
   note: z
     .string()
-    .trim()
+    .overwrite(cleanCommentText)
     .check((check) => {
       const tooLong = lengthProblem(check.value, MODERATOR_NOTE_MAX);
       if (tooLong) check.issues.push({ code: "custom", input: check.value, message: tooLong });
