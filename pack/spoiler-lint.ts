@@ -92,8 +92,10 @@ export function packTexts(
 
   pack.webNovel.arcs.forEach((arc, a) => {
     const path = `arcs[${a}]`;
-    add("web-novel.json", `${path}.title`, arc.title, null);
-    add("web-novel.json", `${path}.originalTitle`, arc.originalTitle, null);
+    // An arc's title (and its original) waits where the pack gates it, else every page names it.
+    const titleRevealedBy = revealedByIn(revealersOf, arc.titleRevealIn, arc.titleRevealAt);
+    add("web-novel.json", `${path}.title`, arc.title, titleRevealedBy);
+    add("web-novel.json", `${path}.originalTitle`, arc.originalTitle, titleRevealedBy);
     add(
       "web-novel.json",
       `${path}.summary`,

@@ -22,7 +22,7 @@ import {
 } from "./anime-episodes.server";
 import { batch, query, slot } from "./query.server";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
-import { gatedTitle, noteOfChange } from "./db.server";
+import { gatedBy, gatedTitle, noteOfChange } from "./db.server";
 import { firstDate, lastDate } from "./story-dates.server";
 import { seasonRecutChapters, seasonRecutEpisodes, seasonRecuts, toRecuts } from "./anime-recuts.server";
 
@@ -51,7 +51,7 @@ const seasonCards = query
   .groupBy("s.number")
   .orderBy("s.number");
 
-const arcs = query.selectFrom("arcs").select(["number", "title"]).orderBy("number");
+const arcs = query.selectFrom("arcs").select(["number", "title", "title_revealed_by"]).orderBy("number");
 /** How many Break Time shorts and OVAs, specials and films the anime has, for the page's lead. */
 const totalCounts = query.selectNoFrom([
   sql<number>`(SELECT count(*) FROM break_time_episodes)`.as("shorts"),
@@ -328,7 +328,7 @@ function summarise(
     lastAired: dates.at(-1) ?? null,
     arcs: arcList
       .filter((arc) => arc.number >= firstArc && arc.number <= lastArc)
-      .map(({ number, title: arcTitle }) => ({ number, title: arcTitle })),
+      .map((arc) => ({ number: arc.number, title: gatedBy(arc.title_revealed_by, arc.title) })),
     volumes: [
       ...new Map(episodes.flatMap((episode) => episode.volumes).map((volume) => [volume.key, volume])).values(),
     ],

@@ -133,6 +133,7 @@ export interface ArcsTable {
   chapters_undated: Generated<number>;
   started_on: string | null;
   ended_on: string | null;
+  title_revealed_by: string | null;
 }
 
 export interface BreakTimeEpisodesTable {

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { type Gated, gated } from "~/lib/shield/gated";
 import { readRevealers, titleRevealers } from "~/lib/shield/knowledge";
 import type { UnitLabel } from "~/lib/content/anime";
@@ -65,3 +66,10 @@ export function noteOfChange(
 ): Gated<string> {
   return gatedBy(leftOut && chaptersRevealedBy !== null ? chaptersRevealedBy : unitRevealedBy, note);
 }
+
+/**
+ * An arc's title where a response is the same for every reader (the tracker's groups, readership's
+ * buckets): null where the pack gates it (`arcs.title_revealed_by`), so the arc is named "Arc 8" alone.
+ */
+export const publicArcTitle = (arc: string) =>
+  sql<string | null>`CASE WHEN ${sql.ref(`${arc}.title_revealed_by`)} IS NULL THEN ${sql.ref(`${arc}.title`)} END`;

@@ -1,9 +1,10 @@
 import { expressionBuilder, sql } from "kysely";
 import type { Medium } from "~/lib/content/units";
 import { ESTABLISHED_AFTER_DAYS, MIN_BUCKET } from "~/lib/content/readership";
-import { volumeName } from "~/lib/content/labels";
+import { arcName, labelWithTitle, volumeName } from "~/lib/content/labels";
 import type { Database } from "./database";
 import { batch, query } from "./query.server";
+import { publicArcTitle } from "./db.server";
 
 const STALLED_AFTER_DAYS = 60;
 const CACHE_MS = 10 * 60 * 1000;
@@ -48,7 +49,7 @@ const readersPerArc = (firstSavedBy: string) =>
   query
     .selectFrom(established(firstSavedBy))
     .innerJoin("arcs as a", "a.number", "p.web_novel_arc")
-    .select((count) => ["p.web_novel_arc as arc", "a.title", count.fn.countAll<number>().as("readers")])
+    .select((count) => ["a.number as arc", publicArcTitle("a").as("title"), count.fn.countAll<number>().as("readers")])
     .groupBy("p.web_novel_arc")
     .orderBy("p.web_novel_arc");
 
@@ -107,10 +108,13 @@ export async function getReadership(db: D1Database, now = Date.now()): Promise<R
   const readers = totals[0]?.readers ?? 0;
   const value: Readership = {
     readers: readers >= MIN_BUCKET ? readers : 0,
-    arcs: shown(arcs).map((row) => ({ label: `Arc ${row.arc}: ${row.title}`, readers: row.readers })),
+    arcs: shown(arcs).map((row) => ({ label: labelWithTitle(arcName(row.arc), row.title), readers: row.readers })),
     volumes: shown(volumes).map((row) => ({ label: volumeName(row.name, row), readers: row.readers })),
     media: shown(media),
-    stalled: shown(stalled).map((row) => ({ label: `Arc ${row.arc}: ${row.title}`, readers: row.readers })),
+    stalled: shown(stalled).map((row) => ({
+      label: labelWithTitle(arcName(row.arc), row.title),
+      readers: row.readers,
+    })),
     hiddenBuckets,
     computedAt: new Date(now).toISOString(),
   };

@@ -4,7 +4,7 @@ import { totalsFrom } from "~/lib/content/statistics";
 import { sql } from "kysely";
 import type { ArcSpan, MangaSpan, NamedSpan, UnitSpans } from "~/lib/progress/continue-places";
 import { recutLine } from "~/lib/content/units";
-import { parseJsonList } from "./db.server";
+import { gatedBy, parseJsonList } from "./db.server";
 import { batch, query } from "./query.server";
 import { allParts, toPart } from "./anime-episodes.server";
 import { seasonEpisodesHeld } from "./anime-recuts.server";
@@ -136,14 +136,14 @@ export async function getSeriesOverview(db: D1Database, today: string) {
 /**
  * The series as the API describes it: who made it, its media, its totals (counted at import) and how
  * each medium is grouped (arcs, light novel collections, anime seasons and their parts, the anime's OVAs,
- * specials and films), names only (a part's or a special's title gated as a unit's title is, a special's
- * synopsis by what reveals it). One round trip.
+ * specials and films), names only (an arc's title gated where the pack gates it, a part's or a special's
+ * title as a unit's title is, a special's synopsis by what reveals it). One round trip.
  */
 export async function getSeries(db: D1Database) {
   const [[row], counts, arcs, groups, seasons, parts, specials, sources, manga, mangaVolumes] = await batch(db, [
     series,
     totals,
-    query.selectFrom("arcs").select(["number", "title"]).orderBy("number"),
+    query.selectFrom("arcs").select(["number", "title", "title_revealed_by"]).orderBy("number"),
     collections,
     query.selectFrom("anime_seasons").select(["number", "title", "runtime"]).orderBy("number"),
     allParts,
@@ -161,7 +161,7 @@ export async function getSeries(db: D1Database) {
     illustrator: row.illustrator,
     media: parseJsonList(row.media),
     totals: totalsFrom(counts),
-    arcs,
+    arcs: arcs.map((arc) => ({ number: arc.number, title: gatedBy(arc.title_revealed_by, arc.title) })),
     collections: groups,
     seasons: seasons.map((season) => ({
       ...season,

@@ -3,7 +3,7 @@ import { type ExternalId, type ExternalTarget, parseAnimeTarget } from "~/lib/pr
 import { groupName, inPart, sideStoryGroup, type TrackerUnit } from "~/lib/progress/tracker-units";
 import { type SideStoryKind, sideStoryKinds } from "~/lib/vocabulary";
 import { batch, query } from "./query.server";
-import { gatedTitle } from "./db.server";
+import { gatedTitle, publicArcTitle } from "./db.server";
 import { readRevealers } from "~/lib/shield/knowledge";
 
 /*
@@ -35,7 +35,7 @@ const timeline = query
     "c.title",
     "c.title_revealed_by",
     numbered("Arc", row.ref("a.number")).as("group_label"),
-    row.ref("a.title").$castTo<string | null>().as("group_title"),
+    publicArcTitle("a").as("group_title"),
     // A web novel entry's serial number; a light novel's collection code; a side story's kind.
     sql<string | number | null>`c.serial_number`.as("extra"),
     "u.revealed_by as covered_by",

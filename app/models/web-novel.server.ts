@@ -8,6 +8,7 @@ import { gatedBy, gatedTitle } from "./db.server";
 
 export type WebNovelChapter = Awaited<ReturnType<typeof getWebNovel>>["chapters"][number];
 export type WebNovelArc = Awaited<ReturnType<typeof getWebNovel>>["cards"][number];
+export type WebNovelArcName = Awaited<ReturnType<typeof getWebNovel>>["arcs"][number];
 
 /**
  * Every arc by number and title, with its totals as counted at import (decision 51): chapters, words, the
@@ -19,6 +20,7 @@ const arcRows = query
   .select([
     "number",
     "title",
+    "title_revealed_by",
     "chapter_count",
     "word_count",
     "chapters_without_words",
@@ -175,8 +177,13 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
   return {
     // Every arc by name for the picker, with its count of chapters (where a reader's next chapter is:
     // arcToOpen); its other totals only for the cards shown (cardsAround), so the page and its data stay
-    // about the same size however many arcs the story has. A card's title is its arc's.
-    arcs: arcs.map((arc) => ({ number: arc.number, title: arc.title, chapterCount: arc.chapter_count })),
+    // about the same size however many arcs the story has. A card's title is its arc's, which waits where
+    // the pack gates it (a name the story keeps until later).
+    arcs: arcs.map((arc) => ({
+      number: arc.number,
+      title: gatedBy(arc.title_revealed_by, arc.title),
+      chapterCount: arc.chapter_count,
+    })),
     cards: arcs.filter((arc) => shown.has(arc.number)).map((arc) => ({ number: arc.number, ...totals(arc) })),
     /** The whole web novel's totals: the arcs' own, summed; its dates from the first dated arc to the last. */
     whole: {
@@ -192,7 +199,11 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
     selectedArc: selected ? selected.number : null,
     arc: selected
       ? {
-          originalTitle: selected.original_title,
+          // Gated with the title: either would give it away.
+          originalTitle: gatedBy(
+            arcs.find((arc) => arc.number === selected.number)?.title_revealed_by ?? null,
+            selected.original_title,
+          ),
           // A summary that tells what happens later in the arc is gated.
           summary: selected.summary === null ? null : gatedBy(selected.summary_revealed_by, selected.summary),
           phases: phasesOf(selected.phases, chapters),

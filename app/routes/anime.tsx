@@ -5,7 +5,7 @@ import { ChapterRange } from "~/components/chapter-range";
 import { SeasonSpecials } from "~/components/anime-special";
 import { ChooserCards } from "~/components/chooser-cards";
 import { DiscussionLink } from "~/components/discussion-link";
-import { UnitTitle, UnreachedTitlesNote } from "~/components/unit-title";
+import { TitleIfShown, UnitTitle, UnreachedTitlesNote } from "~/components/unit-title";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Spoiler } from "~/components/spoiler";
@@ -167,7 +167,8 @@ function Season({
             <span key={arc.number}>
               {index > 0 ? ", " : null}
               <Link to={`/web_novel?arc=${arc.number}`} className="text-primary underline">
-                Arc {arc.number}: {arc.title}
+                Arc {arc.number}
+                <TitleIfShown gated={arc.title}>{(title) => `: ${title}`}</TitleIfShown>
               </Link>
             </span>
           ))}

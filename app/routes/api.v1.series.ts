@@ -1,4 +1,5 @@
 import { revealing } from "~/lib/api/contract";
+import { seal } from "~/lib/shield/gated";
 import { animeSpecialView, mangaSeriesView, seasonView } from "~/lib/api/views";
 import { getSeries } from "~/models/series.server";
 import { answerApi } from "~/server/api.server";
@@ -6,7 +7,7 @@ import type { Route } from "./+types/api.v1.series";
 
 /**
  * The series: who made it, its media, its totals and how each medium is grouped. Nothing in it is gated
- * but the titles of seasons' parts, of the OVAs, specials and films and of manga series the pack flags, and
+ * but the titles of arcs, seasons' parts, OVAs, specials and films and manga series the pack gates, and
  * what the specials tell, null where the requester may not see them.
  */
 export async function loader(args: Route.LoaderArgs) {
@@ -26,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
         illustrator: series.illustrator,
         media: series.media,
         totals,
-        arcs: series.arcs,
+        arcs: series.arcs.map((arc) => ({ number: arc.number, title: seal(arc.title, knowledge).content })),
         light_novel_collections: series.collections,
         anime_seasons: series.seasons.map((season) => seasonView(season, knowledge)),
         anime_specials: series.specials.map((special) => animeSpecialView(special, knowledge, args.context.origin)),

@@ -10,8 +10,7 @@ import { PageHeader } from "~/components/page-header";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
 import { StoryDate } from "~/components/story-date";
-import { titleHiddenAfter, TitleIfShown, UnitTitle, UnreachedTitlesNote } from "~/components/unit-title";
-import { gated } from "~/lib/shield/gated";
+import { TITLE_HIDDEN, titleHiddenAfter, TitleIfShown, UnitTitle, UnreachedTitlesNote } from "~/components/unit-title";
 import { badgeClassName } from "~/components/ui/badge";
 import { DisclosureChevron } from "~/components/ui/disclosure-chevron";
 import { unitAnchor, unitPath } from "~/lib/content/units";
@@ -23,10 +22,11 @@ import { pageMeta } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
 import { useOpeningViewData } from "~/browser/opening-view";
 import { addressNamesView } from "~/lib/content/views";
-import { getWebNovel, type WebNovelArc, type WebNovelChapter } from "~/models/web-novel.server";
+import { getWebNovel, type WebNovelArc, type WebNovelArcName, type WebNovelChapter } from "~/models/web-novel.server";
 import { notFound } from "~/server/not-found.server";
 import { shieldedData } from "~/server/shield.server";
-import { publicCopy } from "~/lib/shield/gated";
+import { gated, publicCopy, seal } from "~/lib/shield/gated";
+import { noKnowledge } from "~/lib/shield/knowledge";
 import type { Route } from "./+types/web-novel";
 
 /** A form sent here is refused with the site's 405. */
@@ -39,8 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notFound({
       missing: `Arc ${new URL(request.url).searchParams.get("arc")}`.trim(),
       instead: "The arcs there are",
-      choices: webNovel.arcs.map((arc) => ({
-        label: labelWithTitle(`Arc ${arc.number}`, arc.title),
+      // Named as to anyone: an arc's title the pack gates is left out.
+      choices: seal(webNovel, noKnowledge).arcs.map((arc) => ({
+        label: labelWithTitle(`Arc ${arc.number}`, arc.title.content),
         href: `/web_novel?arc=${arc.number}`,
       })),
     });
@@ -57,7 +58,7 @@ export const meta: Route.MetaFunction = ({ loaderData, location, matches, error 
   return pageMeta(
     { matches, error },
     {
-      title: arc ? `Web novel · ${labelWithTitle(`Arc ${arc.number}`, arc.title)}` : "Web novel",
+      title: arc ? `Web novel · ${labelWithTitle(`Arc ${arc.number}`, arc.title.content)}` : "Web novel",
       description: arc
         ? `Arc ${arc.number} of the web novel: ${countOf(arc.chapterCount, nouns.chapter)}, ${wordsOf(arc)}, ${datesOf(arc)}. Where to read each chapter and which light novel volume adapts it.`
         : "Every arc and chapter of the web novel with dates, word counts, where to read and which light novel volume adapts it.",
@@ -106,7 +107,8 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
           return {
             value: each.number,
             kicker: `Arc ${each.number}`,
-            title: each.title,
+            // A gated title waits (its text is not in the answer for a reader who has not seen it).
+            title: each.title.content ?? TITLE_HIDDEN,
             detail: shown
               ? `${countOf(shown.chapterCount, nouns.chapter)} · ${wordsOf(shown)} · ${datesOf(shown)}`
               : undefined,
@@ -119,11 +121,11 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
           <header className="space-y-2">
             <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
               <h2 id="arc-title" className="text-2xl font-bold tracking-tight">
-                {labelWithTitle(`Arc ${arc.number}`, arc.title)}
+                <ArcName number={arc.number} title={arc.title} />
               </h2>
               <KeepForOffline keep={{ arc: arc.number, chapters: chapters.map((chapter) => chapter.key) }} />
             </div>
-            <OriginalText text={arc.originalTitle} />
+            <TitleIfShown gated={arc.originalTitle}>{(original) => <OriginalText text={original} />}</TitleIfShown>
             {arc.summary ? (
               <div className="max-w-3xl">
                 <Spoiler gated={arc.summary} what="This arc's summary" block>
@@ -158,6 +160,22 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
       ) : (
         <p>No chapters have been loaded yet.</p>
       )}
+    </>
+  );
+}
+
+/**
+ * An arc's name: "Arc 3: The Lantern Fair", or, where the pack gates a title that gives something away,
+ * "Arc 8: title hidden" until the reader knows it (then behind the shield, as a part's title is).
+ */
+function ArcName({ number, title }: { number: number; title: WebNovelArcName["title"] }) {
+  if (title.revealedBy === null) return <>{labelWithTitle(`Arc ${number}`, title.content)}</>;
+  return (
+    <>
+      {`Arc ${number}: `}
+      <UnitTitle gated={title} what="This arc's title" hidden="title hidden">
+        {(shown) => shown}
+      </UnitTitle>
     </>
   );
 }

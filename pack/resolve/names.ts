@@ -1,4 +1,4 @@
-import type { AnimeSeasonPartRow, MangaSeriesRow, SearchEntryRow } from "../rows";
+import type { AnimeSeasonPartRow, ArcRow, MangaSeriesRow, SearchEntryRow } from "../rows";
 import { chapterKey, episodeKey, mangaChapterKey } from "../../app/lib/content/units";
 import { arcName, mangaSeriesName, seasonName, seasonPartName } from "../../app/lib/content/labels";
 import { unitEntryRevealedBy } from "../reveals";
@@ -9,7 +9,8 @@ import type { Resolution } from "./resolution";
  * part of a season that has a title of its own and manga series, found by its name (and its original
  * title), named by its place ("Arc 3", "Season 2 · Part 2", "Manga 1") and linking to where the site lists
  * it. A name is gated as the pages gate it: an arc's and a season's are public (the web novel page, the
- * anime page and the tracker's pickers name them to everyone); a part's title as a unit's title is (by what
+ * anime page and the tracker's pickers name them to everyone) unless the pack gates an arc's title, then it
+ * waits for what reveals it (`titleRevealAt`); a part's title as a unit's title is (by what
  * reaches its first episode's place, or the reader's choice to see titles of what they have not reached, or its
  * flag); a series' title is public unless the pack flags it, then it waits for what reveals its first
  * chapter. Its place in the story is its first unit's. A part without a title has no entry: its season's
@@ -17,7 +18,11 @@ import type { Resolution } from "./resolution";
  */
 export function nameSearchEntries(
   { pack, timeline, titleReachOf }: Pick<Resolution, "pack" | "timeline" | "titleReachOf">,
-  { parts, series }: { parts: readonly AnimeSeasonPartRow[]; series: readonly MangaSeriesRow[] },
+  {
+    arcs,
+    parts,
+    series,
+  }: { arcs: readonly ArcRow[]; parts: readonly AnimeSeasonPartRow[]; series: readonly MangaSeriesRow[] },
 ): SearchEntryRow[] {
   const entries = new Map<string, SearchEntryRow>();
   /** An entry at its first unit's place, gated as given; none where that unit has no place (the pack is refused for it). */
@@ -31,8 +36,11 @@ export function nameSearchEntries(
     if (position === undefined || entries.has(entry.ref)) return;
     entries.set(entry.ref, { ...entry, body: "", reveal_position: position, revealed_by: revealedBy });
   };
-  for (const arc of pack.webNovel.arcs) {
-    const first = Math.min(...arc.chapters.map((chapter) => chapter.ordinal));
+  // Arcs as the import kept them, with their first chapters' ordinals.
+  const firstOrdinals = new Map(
+    pack.webNovel.arcs.map((arc) => [arc.number, Math.min(...arc.chapters.map((chapter) => chapter.ordinal))]),
+  );
+  for (const arc of arcs)
     add(
       {
         ref: `arc:${arc.number}`,
@@ -40,13 +48,12 @@ export function nameSearchEntries(
         title: arc.title,
         subtitle: arcName(arc.number),
         path: `/web_novel?arc=${arc.number}`,
-        original_title: arc.originalTitle ?? null,
+        original_title: arc.original_title,
         aliases: "",
       },
-      chapterKey(arc.number, first),
-      null,
+      chapterKey(arc.number, firstOrdinals.get(arc.number) ?? 1),
+      arc.title_revealed_by,
     );
-  }
   for (const season of pack.anime.seasons) {
     const first = Math.min(...season.episodes.map((episode) => episode.number));
     add(

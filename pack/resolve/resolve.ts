@@ -114,7 +114,7 @@ export function resolvePack(
       ...specials.search,
       ...manga.search,
       ...mistakeSearchEntries(resolution, mistakes),
-      ...nameSearchEntries(resolution, { parts: anime.parts, series: manga.series }),
+      ...nameSearchEntries(resolution, { arcs: webNovel.arcs, parts: anime.parts, series: manga.series }),
     ]
       .map(findableByOriginalTitle)
       .map(findableByPlace)

@@ -23,17 +23,20 @@ export function webNovelRows({
   const serialNumbers = new Map<number, string>();
   for (const arc of arcsInOrder(pack)) {
     const arcPath = `arcs[${pack.webNovel.arcs.indexOf(arc)}]`;
-    reference(arc.summaryRevealAt, "web-novel.json", `${arcPath}.summaryRevealAt`);
-    checkRevealIn(
-      arc.summaryRevealIn,
-      arc.summaryRevealAt !== undefined,
-      "web-novel.json",
-      `${arcPath}.summaryRevealIn`,
-    );
+    for (const gated of ["summary", "title"] as const) {
+      reference(arc[`${gated}RevealAt`], "web-novel.json", `${arcPath}.${gated}RevealAt`);
+      checkRevealIn(
+        arc[`${gated}RevealIn`],
+        arc[`${gated}RevealAt`] !== undefined,
+        "web-novel.json",
+        `${arcPath}.${gated}RevealIn`,
+      );
+    }
     arcs.push({
       number: arc.number,
       title: arc.title,
       original_title: originalBeside(arc.title, arc.originalTitle),
+      title_revealed_by: revealedByIn(revealersOf, arc.titleRevealIn, arc.titleRevealAt),
       summary: arc.summary ?? null,
       summary_revealed_by: revealedByIn(revealersOf, arc.summaryRevealIn, arc.summaryRevealAt),
       phases: JSON.stringify(arc.phases),

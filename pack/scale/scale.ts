@@ -55,6 +55,8 @@ function copyArc(arc: Arc, cycle: Cycle): Arc {
     phases: arc.phases.map((phase) => ({ ...phase, name: retitle(phase.name, cycle) })),
     summaryRevealAt: maybe(arc.summaryRevealAt, (key) => moveKey(key, cycle)),
     summaryRevealIn: moveRevealIn(arc.summaryRevealIn, cycle),
+    titleRevealAt: maybe(arc.titleRevealAt, (key) => moveKey(key, cycle)),
+    titleRevealIn: moveRevealIn(arc.titleRevealIn, cycle),
     chapters: arc.chapters.map((chapter) => ({
       ...chapter,
       title: retitle(chapter.title, cycle),

@@ -157,6 +157,12 @@ export const arcSchema = z.strictObject({
   number: unitNumber,
   title: text,
   originalTitle: optionalText,
+  /**
+   * The title (and original title) gives something away (a name the story keeps until later): the arc
+   * is named "Arc 8" alone until this unit (and where each medium reveals it).
+   */
+  titleRevealAt: unitKey.optional(),
+  titleRevealIn: revealInSchema.optional(),
   summary: optionalText,
   /** The summary gives something away: hidden until this unit (and where each medium reveals it). */
   summaryRevealAt: unitKey.optional(),

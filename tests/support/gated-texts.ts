@@ -106,6 +106,12 @@ export function gatedTextsOf(rows: PackRows): GatedText[] {
       (row) => `side story ${row.slug}`,
     ),
     ...flagged(
+      rows.arcs,
+      (row) => row.title_revealed_by,
+      (row) => [row.title, ...(row.original_title ? [row.original_title] : [])],
+      (row) => `title of arc ${row.number}`,
+    ),
+    ...flagged(
       rows.arcs.filter((arc) => arc.summary),
       (row) => row.summary_revealed_by,
       (row) => [row.summary!],

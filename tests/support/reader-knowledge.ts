@@ -18,7 +18,11 @@ export function packGatedTexts(rows: PackRows) {
   const all = gatedTextsOf(rows);
   const open = JSON.stringify([
     rows.series,
-    rows.arcs.map((arc) => (arc.summary_revealed_by === null ? arc : { ...arc, summary: null })),
+    rows.arcs.map((arc) => ({
+      ...arc,
+      ...(arc.summary_revealed_by !== null && { summary: null }),
+      ...(arc.title_revealed_by !== null && { title: null, original_title: null }),
+    })),
     rows.ln_volumes.map(({ chapter_titles: _, ...volume }) => volume),
     rows.side_stories.filter((story) => story.revealed_by === null),
     rows.anime_episodes.map(({ original: _, ...episode }) => episode),

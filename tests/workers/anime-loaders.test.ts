@@ -114,8 +114,8 @@ describe("the anime page's loader", () => {
       firstAired: "2020-04-02",
       lastAired: "2020-04-08",
       arcs: [
-        { number: 1, title: "The Door" },
-        { number: 2, title: "The Hall" },
+        { number: 1, title: { revealedBy: null, content: "The Door" } },
+        { number: 2, title: { revealedBy: null, content: "The Hall" } },
       ],
       volumes: [
         { key: "ln:main-1", label: "Tiny Tale 1" },

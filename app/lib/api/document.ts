@@ -37,7 +37,7 @@ export function apiDocument(origin: string) {
       "/series": endpoint(
         "getSeries",
         "The series",
-        "Who made the series, its media, its totals and how each medium is grouped. Nothing in it is gated; `reveal` is accepted so a client can send it everywhere.",
+        "Who made the series, its media, its totals and how each medium is grouped. Only names are gated: a title that gives something away (an arc's, a season part's, an OVA's, special's or film's, a manga series') is null, and what a special tells too, unless `reveal` says the requester has seen what reveals it.",
         ["reveal"],
         success(ref("Series"), "The series."),
         true,

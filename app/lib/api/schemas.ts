@@ -92,7 +92,13 @@ export const apiSchemas = {
         description: "Light novel volumes whose date in the original language is not known.",
       },
     }),
-    arcs: { type: "array", items: object({ number: { type: "integer" }, title: { type: "string" } }) },
+    arcs: {
+      type: "array",
+      items: object({
+        number: { type: "integer" },
+        title: nullable("string", "Null where the title gives something away the requester has not seen."),
+      }),
+    },
     light_novel_collections: {
       type: "array",
       items: object({

@@ -135,7 +135,8 @@ export interface AnimeSeason {
   episodeCount: number;
   firstAired: string | null;
   lastAired: string | null;
-  arcs: { number: number; title: string }[];
+  /** The web novel arcs its episodes adapt, each title waiting where the pack gates it. */
+  arcs: { number: number; title: Gated<string> }[];
   volumes: UnitLabel[];
   skippedChapters: number;
   shortCount: number;
