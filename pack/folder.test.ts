@@ -391,7 +391,7 @@ describe("loadPack", () => {
     expect(rows!.manga_series).toEqual([]);
   });
 
-  it("refuses places with a gap: an arc's entries, a collection's volumes, a season's and a recut's episodes are 1, 2, 3…", async () => {
+  it("refuses places with a gap: the arcs, an arc's entries, a collection's volumes, the seasons, a season's and a recut's episodes are 1, 2, 3…", async () => {
     // A pack filled in part (volumes 1–4, then 9) would page, count and go on wrongly: the series'
     // own numbers go in labels, the places stay whole.
     const chapters = packWith("web-novel.json", (json) => (json.arcs[1].chapters[1].ordinal = 4));
@@ -405,6 +405,14 @@ describe("loadPack", () => {
     const episodes = packWith("anime.json", (json) => (json.seasons[0].episodes[0].number = 3));
     expect(await problemsOf(episodes)).toContain(
       "anime.json › seasons[0].episodes[1].number: season 1 has no episode 1: a season's episodes are numbered 1, 2, 3… in airing order (the series' own number, such as 26 where it counts on from the season before, goes in label)",
+    );
+    const arcs = packWith("web-novel.json", (json) => (json.arcs[1].number = 3));
+    expect(await problemsOf(arcs)).toContain(
+      "web-novel.json › arcs[1].number: there is no arc 2: arcs are numbered 1, 2, 3… as the series numbers them, and a pack filled in part leaves out the last arcs, not one between others",
+    );
+    const seasons = packWith("anime.json", (json) => (json.seasons[0].number = 2));
+    expect(await problemsOf(seasons)).toContain(
+      "anime.json › seasons[0].number: there is no season 1: seasons are numbered 1, 2, 3… in airing order (a season's title says what the series calls it), and a pack filled in part leaves out the last seasons, not one between others",
     );
     const recut = packWith("anime.json", (json) => (json.seasons[0].recuts[0].episodes[1].number = 5));
     expect(await problemsOf(recut)).toContain(

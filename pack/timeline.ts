@@ -32,8 +32,8 @@ export interface Timeline {
 const READ_AFTER_OFFSET = 0.01;
 
 /**
- * The first number missing from places counted 1, 2, 3… (an arc's entries, a collection's volumes, a
- * season's episodes), with the index of the item that stands where it should be, or null when none is
+ * The first number missing from places counted 1, 2, 3… (the arcs, an arc's entries, a collection's
+ * volumes, the seasons, a season's episodes), with the index of the item that stands where it should be, or null when none is
  * missing. Pages, pickers and "what comes next" count on places without gaps (a page of volumes 13–24
  * holds twelve); a number given twice is reported where its key is declared twice.
  */
@@ -65,6 +65,13 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
       report("web-novel.json", `arcs[${arcIndex}].number`, `arc ${arc.number} appears twice`);
     arcNumbers.add(arc.number);
   });
+  const arcGap = missingPlace(pack.webNovel.arcs.map((arc) => arc.number));
+  if (arcGap)
+    report(
+      "web-novel.json",
+      `arcs[${arcGap.index}].number`,
+      `there is no arc ${arcGap.missing}: arcs are numbered 1, 2, 3… as the series numbers them, and a pack filled in part leaves out the last arcs, not one between others`,
+    );
   let chapterCount = 0;
   for (const arc of arcsInOrder(pack)) {
     const arcIndex = pack.webNovel.arcs.indexOf(arc);
@@ -174,6 +181,13 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
 
   const seasonNumbers = new Set<number>();
   const seasonsInOrder = [...pack.anime.seasons].sort((a, b) => a.number - b.number);
+  const seasonGap = missingPlace(pack.anime.seasons.map((season) => season.number));
+  if (seasonGap)
+    report(
+      "anime.json",
+      `seasons[${seasonGap.index}].number`,
+      `there is no season ${seasonGap.missing}: seasons are numbered 1, 2, 3… in airing order (a season's title says what the series calls it), and a pack filled in part leaves out the last seasons, not one between others`,
+    );
   pack.anime.seasons.forEach((season, s) => {
     const previousSeason = seasonsInOrder[seasonsInOrder.indexOf(season) - 1];
     if (seasonNumbers.has(season.number))
