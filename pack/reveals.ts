@@ -439,7 +439,6 @@ export function revealedByIn(
  * (./spoiler-lint.ts) checks the same values.
  */
 
-type Chapter = ContentPack["webNovel"]["arcs"][number]["chapters"][number];
 type Volume = ContentPack["lightNovels"]["collections"][number]["volumes"][number];
 type LnMistake = ContentPack["mistakes"]["lightNovel"][number];
 type AnimeMistake = ContentPack["mistakes"]["anime"][number];
@@ -480,9 +479,16 @@ export function charactersMetBy(
   );
 }
 
-/** A flagged chapter title is revealed at the chapter itself (and where `titleRevealIn` says); any other spoils nothing. */
-export function chapterTitleRevealedBy(chapter: Chapter, key: string, revealersOf: (unitKey: string) => string) {
-  return chapter.titleIsSpoiler ? revealedByIn(revealersOf, chapter.titleRevealIn, key) : null;
+/**
+ * A flagged title of a web novel chapter or a season's episode is revealed at the unit itself (and where
+ * its `titleRevealIn` says); any other spoils nothing.
+ */
+export function flaggedTitleRevealedBy(
+  unit: { titleIsSpoiler: boolean; titleRevealIn?: RevealIn | undefined },
+  key: string,
+  revealersOf: (unitKey: string) => string,
+) {
+  return unit.titleIsSpoiler ? revealedByIn(revealersOf, unit.titleRevealIn, key) : null;
 }
 
 /**
@@ -505,7 +511,7 @@ export function lnChapterTitlesRevealedBy(
         const key = chapterKey(arc.number, chapter.ordinal);
         const at = positions.get(key);
         if (at === undefined || at < from || at > to) continue;
-        const revealedBy = chapterTitleRevealedBy(chapter, key, revealersOf);
+        const revealedBy = flaggedTitleRevealedBy(chapter, key, revealersOf);
         if (revealedBy !== null) flagged.set(chapter.title.toLocaleLowerCase("en"), revealedBy);
       }
   // A side story the shield hides keeps its title hidden where a collection lists it among its chapters.

@@ -454,6 +454,44 @@ describe("the character lint", () => {
     ]);
   });
 
+  it("lets a flagged episode title name a character met in that episode, as a flagged chapter title does", () => {
+    const titled = (title: string, flagged: boolean) =>
+      problemsOfTiny((files) => {
+        files["characters.json"].characters.push(tamsin({ webNovel: "wn:2-1", anime: "anime:1-2" }));
+        Object.assign(files["anime.json"].seasons[0].episodes[1], {
+          title,
+          originalTitle: title,
+          titleIsSpoiler: flagged,
+        });
+      });
+    expect(titled("Oren", true)).toEqual([]);
+    expect(titled("Oren", false)).toEqual([
+      metFinding("anime.json › seasons[0].episodes[1].title", "Oren Vale", "Oren", "every reader sees it", "wn:2-1"),
+      metFinding(
+        "anime.json › seasons[0].episodes[1].originalTitle",
+        "Oren Vale",
+        "Oren",
+        "every reader sees it",
+        "wn:2-1",
+      ),
+    ]);
+    // Flagged, it is seen by whoever watched the episode or reached its chapter: not before the character is met.
+    expect(
+      problemsOfTiny((files) => {
+        files["characters.json"].characters.push(tamsin({ webNovel: "wn:2-2" }));
+        Object.assign(files["anime.json"].seasons[0].episodes[1], { title: "Tamsin", titleIsSpoiler: true });
+      }),
+    ).toEqual([
+      metFinding(
+        "anime.json › seasons[0].episodes[1].title",
+        "Tamsin Reed",
+        "Tamsin",
+        "a reader who has consumed anime:1-2 sees it",
+        "wn:2-2",
+      ),
+    ]);
+  });
+
   it("knows a character by a name of theirs alone or an alias, as whole words written as names are", () => {
     const named = (summary: string) =>
       problemsOfTiny((files) => {
@@ -646,6 +684,7 @@ describe("the title lint", () => {
         chapters[1].titleIsSpoiler = true;
         chapters[0].title = "The Last Door";
         files["anime.json"].seasons[0].episodes[0].title = "Mira Lasts";
+        Object.assign(files["anime.json"].seasons[0].episodes[1], { title: "Farewell, Mira", titleIsSpoiler: true });
       }),
     ).toEqual([]);
   });

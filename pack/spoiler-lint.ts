@@ -23,8 +23,8 @@ import type { RevealIn } from "./schema/fields";
 import type { ContentPack, PackFileName } from "./schema/files";
 import {
   animeMistakeRevealedBy,
-  chapterTitleRevealedBy,
   charactersMetBy,
+  flaggedTitleRevealedBy,
   lnChapterTitlesRevealedBy,
   lnMistakeRevealedBy,
   revealedByAny,
@@ -106,14 +106,14 @@ export function packTexts(
     const titles = new Map(
       arc.chapters.map((chapter) => [
         chapter.title,
-        chapterTitleRevealedBy(chapter, chapterKey(arc.number, chapter.ordinal), revealersOf),
+        flaggedTitleRevealedBy(chapter, chapterKey(arc.number, chapter.ordinal), revealersOf),
       ]),
     );
     arc.phases.forEach((phase, p) =>
       add("web-novel.json", `${path}.phases[${p}].name`, phase.name, titles.get(phase.name) ?? null),
     );
     arc.chapters.forEach((chapter, c) => {
-      const revealedBy = chapterTitleRevealedBy(chapter, chapterKey(arc.number, chapter.ordinal), revealersOf);
+      const revealedBy = flaggedTitleRevealedBy(chapter, chapterKey(arc.number, chapter.ordinal), revealersOf);
       add("web-novel.json", `${path}.chapters[${c}].title`, chapter.title, revealedBy);
       add("web-novel.json", `${path}.chapters[${c}].originalTitle`, chapter.originalTitle, revealedBy);
       // Where to read it is linked beside the chapter for everyone, its title hidden or not.
@@ -167,10 +167,12 @@ export function packTexts(
     add("anime.json", `seasons[${s}].title`, season.title, null);
     season.episodes.forEach((episode, e) => {
       const path = `seasons[${s}].episodes[${e}]`;
-      // Episode titles are shown to everyone, like unflagged chapter titles; what an episode changed is gated with it.
-      add("anime.json", `${path}.title`, episode.title, null);
-      add("anime.json", `${path}.originalTitle`, episode.originalTitle, null);
-      const revealedBy = revealersOf(episodeKey(season.number, episode.number));
+      // An episode's title is shown to everyone, like a chapter's, unless flagged; what it changed is gated with it.
+      const key = episodeKey(season.number, episode.number);
+      const titleRevealedBy = flaggedTitleRevealedBy(episode, key, revealersOf);
+      add("anime.json", `${path}.title`, episode.title, titleRevealedBy);
+      add("anime.json", `${path}.originalTitle`, episode.originalTitle, titleRevealedBy);
+      const revealedBy = revealersOf(key);
       episode.changes.forEach((change, c) => add("anime.json", `${path}.changes[${c}].note`, change.note, revealedBy));
     });
     // A part's title is shown as an episode's is, unless the pack gates it where it stops being a spoiler.
@@ -574,7 +576,7 @@ function flaggedTitles(pack: ContentPack, revealersOf: RevealersOf, positions: R
   for (const arc of pack.webNovel.arcs)
     for (const chapter of arc.chapters) {
       const key = chapterKey(arc.number, chapter.ordinal);
-      const revealedBy = positions.has(key) ? placed(chapterTitleRevealedBy(chapter, key, revealersOf)) : null;
+      const revealedBy = positions.has(key) ? placed(flaggedTitleRevealedBy(chapter, key, revealersOf)) : null;
       if (!revealedBy) continue;
       const lower = chapter.title.toLocaleLowerCase("en");
       const told = titles.get(lower) ?? { key, title: chapter.title, revealedBy: new Set<string>() };

@@ -34,6 +34,7 @@ export interface AnimeEpisodesTable {
   aired_time: string | null;
   time_zone: string | null;
   label: string | null;
+  title_revealed_by: string | null;
 }
 
 export interface AnimeMistakesTable {

@@ -148,6 +148,45 @@ describe("an episode that tells a side story", () => {
   });
 });
 
+describe("an episode whose title is flagged as a spoiler", () => {
+  const flagged = (title: Episode) =>
+    resolveEpisodes((episodes) => Object.assign(episodes[1]!, { title: "Oren", titleIsSpoiler: true }, title));
+  const searchEntry = (rows: Rows, key: string) => rows.search_entries.find((entry) => entry.ref === `episode:${key}`)!;
+
+  it("is revealed by what reveals the episode, never by the choice to see titles of what one has not reached", () => {
+    const { rows, problems } = flagged({});
+    expect(problems).toEqual([]);
+    const stored = readRevealers(episodeRow(rows!, "anime:1-2").title_revealed_by)!;
+    expect([...stored].sort()).toEqual(revealers(rows!, "anime:1-2"));
+    // Its search entry waits for the same units, and is not found by the titles choice.
+    expect(readRevealers(searchEntry(rows!, "anime:1-2").revealed_by)).toEqual(stored);
+    const showsTitles = { ...knowledgeOfUnits(["anime:1-1"]), unreachedTitles: "show" as const };
+    expect(knows(showsTitles, stored)).toBe(false);
+    expect(knows(knowledgeOfUnits(["anime:1-2"]), stored)).toBe(true);
+    // An episode not flagged keeps its title reached as a unit's is.
+    expect(episodeRow(rows!, "anime:1-1").title_revealed_by).toBeNull();
+    expect(readRevealers(searchEntry(rows!, "anime:1-1").revealed_by)).toContain("titles");
+  });
+
+  it("follows titleRevealIn where a medium reveals it elsewhere", () => {
+    const { rows, problems } = flagged({ titleRevealIn: { webNovel: "wn:2-2", lightNovels: null } });
+    expect(problems).toEqual([]);
+    const stored = readRevealers(episodeRow(rows!, "anime:1-2").title_revealed_by)!;
+    expect(stored).toContain("wn:2-2");
+    expect(stored).toContain("anime:1-2");
+    expect(stored.filter((unit) => unit.startsWith("wn:") || unit.startsWith("ln:"))).toEqual(["wn:2-2"]);
+  });
+
+  it("refuses titleRevealIn without the flag, or naming a unit of another medium", () => {
+    expect(problemsOf((episodes) => (episodes[1]!.titleRevealIn = { webNovel: "wn:2-2" }))).toEqual([
+      "anime.json › seasons[0].episodes[1].titleRevealIn: needs a reveal point (revealAt): revealIn only says where a medium reveals it differently",
+    ]);
+    expect(flagged({ titleRevealIn: { anime: "wn:2-2" } }).problems).toEqual([
+      "anime.json › seasons[0].episodes[1].titleRevealIn.anime: must point to an anime episode (anime:…), not wn:2-2",
+    ]);
+  });
+});
+
 describe("what the check refuses in an episode's adapts", () => {
   it("runs out of story order", () => {
     expect(problemsOf((episodes) => (episodes[0]!.adapts = ["wn:1-3", { from: "wn:1-1", to: "wn:1-2" }]))).toEqual([

@@ -17,7 +17,7 @@ import {
   type PlacedRun,
   volumesOfEpisode,
 } from "../adaptation";
-import { shortReachedBy, unitEntryRevealedBy } from "../reveals";
+import { flaggedTitleRevealedBy, shortReachedBy, unitEntryRevealedBy } from "../reveals";
 import { originalBeside, labelOf, positionOf, type Resolution } from "./resolution";
 import { episodeAiring, seasonParts } from "./anime-parts";
 
@@ -29,7 +29,7 @@ import { episodeAiring, seasonParts } from "./anime-parts";
  * chapter ranges (../adaptation) and stored beside the pack's own notes.
  */
 export function animeRows(resolution: Resolution) {
-  const { pack, timeline, revealersOf, reference, report } = resolution;
+  const { pack, timeline, revealersOf, reference, report, checkRevealIn } = resolution;
   const file = "anime.json";
   const episodes: AnimeEpisodeRow[] = [];
   const parts: AnimeSeasonPartRow[] = [];
@@ -49,6 +49,7 @@ export function animeRows(resolution: Resolution) {
       if (episodeKeys.has(key)) return;
       episodeKeys.add(key);
       const path = `seasons[${s}].episodes[${e}]`;
+      checkRevealIn(episode.titleRevealIn, episode.titleIsSpoiler, file, `${path}.titleRevealIn`);
       const { runs, sideStories, strays } = episodeAdaptation(episode.adapts);
       const placed: PlacedRun[] = [];
       for (const run of runs) {
@@ -114,6 +115,8 @@ export function animeRows(resolution: Resolution) {
         label: episode.label ?? null,
         title: episode.title,
         original_title: originalBeside(episode.title, episode.originalTitle),
+        // Its unflagged title is reached by its place (the story unit's `title_reached_by`).
+        title_revealed_by: flaggedTitleRevealedBy(episode, key, revealersOf),
         ...episodeAiring(season, episode, partOf.get(episode.number), path, report),
         runtime: episode.runtime ?? null,
         part_number: partOf.get(episode.number) ?? null,
@@ -173,7 +176,8 @@ export function animeRows(resolution: Resolution) {
 
 /**
  * Search entries for episodes and Break Time shorts, gated as their titles are (`unitEntryRevealedBy`): a
- * short's title with what reaches the episode it accompanies (`titleReachMap`).
+ * flagged title by what reveals it, a short's unflagged one with what reaches the episode it accompanies
+ * (`titleReachMap`).
  */
 export function animeSearchEntries(
   { timeline, titleReachOf }: Resolution,
@@ -190,7 +194,7 @@ export function animeSearchEntries(
     aliases: "",
     body: seasonTitles.get(episode.season_number) ?? "",
     reveal_position: episode.position,
-    revealed_by: unitEntryRevealedBy(titleReachOf, episode.key, null),
+    revealed_by: unitEntryRevealedBy(titleReachOf, episode.key, episode.title_revealed_by),
   }));
   const labels = new Map(anime.episodes.map((episode) => [episode.key, episode.label]));
   const shorts = anime.shorts.map((short): SearchEntryRow => {

@@ -1,7 +1,7 @@
 import type { ArcRow, ChapterRow, SearchEntryRow } from "../rows";
 import { dateOrder } from "../../app/lib/content/dates";
 import { chapterKey, unitPath } from "../../app/lib/content/units";
-import { chapterTitleRevealedBy, revealedByIn, unitEntryRevealedBy } from "../reveals";
+import { flaggedTitleRevealedBy, revealedByIn, unitEntryRevealedBy } from "../reveals";
 import { arcsInOrder, type Report } from "../timeline";
 import type { ContentPack } from "../schema/files";
 import { originalBeside, labelOf, positionOf, type Resolution } from "./resolution";
@@ -66,7 +66,7 @@ export function webNovelRows({
       }
       const position = positionOf(timeline, key);
       const titleRevealPosition = chapter.titleIsSpoiler ? position : null;
-      const titleRevealedBy = chapterTitleRevealedBy(chapter, key, revealersOf);
+      const titleRevealedBy = flaggedTitleRevealedBy(chapter, key, revealersOf);
       chapters.push({
         key,
         arc_number: arc.number,

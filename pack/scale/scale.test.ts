@@ -244,6 +244,7 @@ describe("scalePack", () => {
       {
         number: 2,
         title: "Between",
+        titleIsSpoiler: false,
         original: "A recap.",
         changes: [],
       },

@@ -149,6 +149,7 @@ function copySeason(season: Season, cycle: Cycle): Season {
           : { from: moveKey(adapts.from, cycle), to: moveKey(adapts.to, cycle) },
       ),
       volumes: maybe(episode.volumes, (keys) => keys.map((key) => moveKey(key, cycle))),
+      titleRevealIn: moveRevealIn(episode.titleRevealIn, cycle),
       changes: episode.changes.map((change) => ({
         ...change,
         chapters: maybe(change.chapters, ({ from, to }) => ({ from: moveKey(from, cycle), to: moveKey(to, cycle) })),

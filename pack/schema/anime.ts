@@ -6,6 +6,7 @@ import {
   adaptsSchema,
   numberAsWritten,
   optionalText,
+  revealInSchema,
   seasonExternalIdsSchema,
   slug,
   storyDate,
@@ -84,6 +85,13 @@ export const episodeSchema = z
     label: episodeLabel.optional(),
     title: text,
     originalTitle: optionalText,
+    /**
+     * The title gives something away (a character's name before the viewer meets them): hidden until the
+     * reader has watched this episode or reached what reveals it.
+     */
+    titleIsSpoiler: z.boolean().default(false),
+    /** With titleIsSpoiler: where each medium reveals what the title gives away, when that differs. */
+    titleRevealIn: revealInSchema.optional(),
     /** The day it aired, at the precision known; or, where the hour is known, `airedAt` instead. */
     airedOn: storyDate.optional(),
     /** The broadcast's local date and time in its part's or season's `timeZone`. */
