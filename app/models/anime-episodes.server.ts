@@ -29,6 +29,7 @@ export const seasonEpisodes = (seasonNumber: number | null) =>
       "e.label",
       "e.title",
       "e.original_title",
+      "e.title_revealed_by",
       "eu.revealed_by",
       // What reaches the episode's place, which shows its title (decision 49: its manga's readers too).
       "eu.title_reached_by as reached_by",
@@ -196,8 +197,8 @@ export function episodeOf(
     number: row.number,
     label: row.label,
     position: row.position,
-    // Gated as a unit's title is, with its original: either would give the episode away.
-    title: gatedTitle(null, row.reached_by, { title: row.title, originalTitle: row.original_title }),
+    // Gated as a unit's title is (by its flag where the pack flags it), with its original: either would give it away.
+    title: gatedTitle(row.title_revealed_by, row.reached_by, { title: row.title, originalTitle: row.original_title }),
     ...broadcastOf(row, row.season_runtime),
     part: row.part_number,
     adapts: episodeAdapts(row.adapts_runs, row.adapts_stories),

@@ -53,8 +53,8 @@ export async function getCharacter(db: D1Database, slug: string) {
         "u.label",
         // A manga chapter without a title of its own goes by its label alone.
         unit.fn.coalesce("ch.title", "v.title", "e.title", "m.title").as("title"),
-        // A title the pack flags (a web novel chapter's, a manga chapter's) waits for what reveals it.
-        unit.fn.coalesce("ch.title_revealed_by", "m.title_revealed_by").as("title_revealed_by"),
+        // A title the pack flags (a web novel chapter's, a season's episode's, a manga chapter's) waits for what reveals it.
+        unit.fn.coalesce("ch.title_revealed_by", "e.title_revealed_by", "m.title_revealed_by").as("title_revealed_by"),
         "u.revealed_by",
         // What reaches its place, which shows a title the pack does not flag.
         "u.title_reached_by as reached_by",

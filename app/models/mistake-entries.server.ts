@@ -69,6 +69,7 @@ const animeColumns = [
   "e.number as episode_number",
   "e.label as episode_label",
   "e.title as episode_title",
+  "e.title_revealed_by as episode_title_flag",
   "eu.title_reached_by as episode_reached_by",
   "e.position as episode_position",
   "m.start_seconds",
@@ -234,8 +235,9 @@ export function toAnimeMistake(row: AnimeMistakeRow): AnimeMistake {
       season: row.season_number,
       number: row.episode_number,
       label: row.episode_label,
-      // Gated as a unit's title is: until the reader reaches the episode, unless they show such titles.
-      title: gatedTitle(null, row.episode_reached_by, row.episode_title),
+      // Gated as a unit's title is: by its flag where the pack flags it; else until the reader reaches the
+      // episode, unless they show such titles.
+      title: gatedTitle(row.episode_title_flag, row.episode_reached_by, row.episode_title),
       position: row.episode_position,
     },
     start: row.start_seconds,

@@ -111,7 +111,7 @@ const leaves: Leaf[] = [
           noEdition,
           "u.label",
           row.ref("e.title").$castTo<string | null>().as("title"),
-          sql<string | null>`NULL`.as("revealed_by"),
+          "e.title_revealed_by as revealed_by",
           "u.title_reached_by as reached_by",
           row.ref("e.aired_on").$castTo<string>().as("released_on"),
           "u.position",

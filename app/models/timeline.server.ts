@@ -78,7 +78,7 @@ const timeline = query
       .select((row) => [
         ...unitColumns,
         "e.title",
-        none.as("title_revealed_by"),
+        "e.title_revealed_by",
         numbered("Season", row.ref("se.number")).as("group_label"),
         row.ref("se.title").$castTo<string | null>().as("group_title"),
         // The part of its season it aired in, which its group names.

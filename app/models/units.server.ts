@@ -38,8 +38,8 @@ const adaptationOf = (table: "e" | "sp") =>
 
 /**
  * Every unit with its title and release date, from the table of its medium. Titles are gated as the
- * pages gate them (`gatedTitle`): where the pack flags one (a chapter title, a side story that gives
- * something away, a Break Time short), by what reveals it; else until the requester reaches the unit,
+ * pages gate them (`gatedTitle`): where the pack flags one (a chapter title, a season's episode, a side
+ * story that gives something away, a Break Time short), by what reveals it; else until the requester reaches the unit,
  * unless they show titles of what they have not reached.
  */
 const units = query
@@ -103,7 +103,8 @@ const units = query
         ...unitColumns,
         row.fn.coalesce("e.title", "re.title").$castTo<string>().as("title"),
         row.fn.coalesce("e.original_title", "re.original_title").as("original_title"),
-        none.as("title_revealed_by"),
+        // A season's episode's flag; a recut's episode has none.
+        "e.title_revealed_by",
         row.fn.coalesce("e.aired_on", "re.aired_on").as("released_on"),
         ...notAVolume,
         "e.part_number as part",

@@ -70,6 +70,13 @@ export function gatedTextsOf(rows: PackRows): GatedText[] {
       (row) => [row.official, row.suggested, row.explanation],
       (row) => `entry ${row.id}`,
     ),
+    // A season's episode's flagged title, and its original, revealed by what reveals the episode itself.
+    ...flagged(
+      rows.anime_episodes,
+      (row) => row.title_revealed_by,
+      (row) => [row.title, ...(row.original_title ? [row.original_title] : [])],
+      (row) => `title of ${row.key}`,
+    ),
     // A flagged Break Time short's title is revealed by the short and by the episode it accompanies.
     ...flagged(
       rows.break_time_episodes,
