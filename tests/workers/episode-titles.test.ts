@@ -104,12 +104,15 @@ describe("a season's episode with a flagged title", () => {
       "/releases/anime/feed.xml",
       "/releases/calendar.ics",
       "/translation_meta/anime_mistls",
+      "/translation_meta/feed.xml",
+      "/discuss/anime:1-2",
       "/resources/timeline",
       "/search?q=Oren%20Vale%20Keeps",
       "/search.data?q=Hall&suggest=1",
       "/api/v1/units",
       "/api/v1/units/anime:1-2",
       "/api/v1/releases",
+      "/api/v1/translation-notes",
     ];
     let client = 0;
     for (const path of paths)
