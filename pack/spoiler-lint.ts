@@ -230,6 +230,9 @@ export function packTexts(
     const seriesRevealedBy = series.titleIsSpoiler ? revealersOf(mangaChapterKey(series.code, 1)) : null;
     add("manga.json", `${path}.title`, series.title, seriesRevealedBy);
     add("manga.json", `${path}.originalTitle`, series.originalTitle, seriesRevealedBy);
+    // Its credits are on its page for everyone, as the series' author is.
+    add("manga.json", `${path}.artist`, series.artist, null);
+    add("manga.json", `${path}.publisher`, series.publisher, null);
     series.volumes.forEach((volume, v) => {
       add("manga.json", `${path}.volumes[${v}].title`, volume.title, null);
       volume.chapters.forEach((chapter, c) => {

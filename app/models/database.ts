@@ -366,6 +366,8 @@ export interface MangaSeriesTable {
   original_title: string | null;
   title_revealed_by: string | null;
   sort_order: number;
+  artist: string | null;
+  publisher: string | null;
 }
 
 export interface MangaVolumesTable {

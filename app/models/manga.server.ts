@@ -27,6 +27,8 @@ export const seriesCards = query
     "s.original_title",
     "s.title_revealed_by",
     "s.sort_order",
+    "s.artist",
+    "s.publisher",
     series
       .selectFrom("manga_chapters as c")
       .select((count) => count.fn.countAll<number>().as("chapters"))
@@ -187,6 +189,8 @@ export async function getManga(db: D1Database, code: string | null) {
         code: selectedCard.code,
         name: mangaSeriesName(selectedCard.sort_order + 1),
         title: titleOfSeries(selectedCard),
+        artist: selectedCard.artist,
+        publisher: selectedCard.publisher,
         volumes: volumeRows.map((volume): MangaVolume => {
           const rows = chapterRows.filter((chapter) => chapter.volume_number === volume.number);
           const ranges = rows.flatMap((row) =>
@@ -262,6 +266,8 @@ export function toMangaSeriesList(
     code: card.code,
     name: mangaSeriesName(card.sort_order + 1),
     title: titleOfSeries(card),
+    artist: card.artist,
+    publisher: card.publisher,
     volumes: volumes
       .filter((volume) => volume.series_code === card.code)
       .map((volume) => ({

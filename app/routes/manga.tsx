@@ -94,6 +94,7 @@ function Series({ series }: { series: MangaSeries }) {
             </>
           )}
         </UnitTitle>
+        <Credits artist={series.artist} publisher={series.publisher} />
         <p className="text-sm text-muted-foreground">
           {series.name}: reading it says nothing of the other series. Marking a chapter as read marks the chapters
           before it in this series.
@@ -105,6 +106,12 @@ function Series({ series }: { series: MangaSeries }) {
       ))}
     </section>
   );
+}
+
+/** Who draws the series and who publishes it, where the pack says: "Art by … · Published by …". */
+function Credits({ artist, publisher }: Pick<MangaSeries, "artist" | "publisher">) {
+  const credits = [artist && `Art by ${artist}`, publisher && `Published by ${publisher}`].filter(Boolean);
+  return credits.length ? <p className="text-sm">{credits.join(" · ")}</p> : null;
 }
 
 function Volume({ series, volume }: { series: MangaSeries; volume: MangaVolume }) {

@@ -38,6 +38,8 @@ export function mangaRows({ pack, timeline, reference, report, revealersOf, titl
       original_title: originalBeside(one.title, one.originalTitle),
       title_revealed_by: seriesTitleRevealedBy,
       sort_order: series.length,
+      artist: one.artist ?? null,
+      publisher: one.publisher ?? null,
     });
     const numbers = mangaChapterNumbers(one.volumes.flatMap((volume) => volume.chapters));
     const volumeNumbers = new Set<number>();

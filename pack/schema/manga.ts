@@ -91,6 +91,10 @@ export const mangaSeriesSchema = z.strictObject({
   originalTitle: optionalText,
   /** The title gives something away: hidden until the reader has seen what reveals the series' first chapter. */
   titleIsSpoiler: z.boolean().default(false),
+  /** Who draws it, as the series credits them ("Daichi Matsuse"): an adaptation's art is rarely the author's. */
+  artist: optionalText,
+  /** Who publishes it, and where it runs, as readers would look for it ("Media Factory, Monthly Comic Alive"). */
+  publisher: optionalText,
   /** Its entry on MyAnimeList's manga list: imports map that entry's chapters and volumes to this series. */
   externalIds: seasonExternalIdsSchema.optional(),
   volumes: z.array(mangaVolumeSchema).min(1, { error: "a manga series needs at least one volume" }),

@@ -39,6 +39,14 @@ describe("the manga page", () => {
       ["tallow", "Manga 2", 5, 2],
     ]);
     expect(data.selectedSeries).toBe("wick");
+    // Who draws it and who publishes it, as the series credits them; what the pack does not say, nothing.
+    expect(data.selected).toMatchObject({ artist: "Tomo Sakuraba", publisher: "Hearthlight Comics, Monthly Ember" });
+    expect((await load(mangaLoader, "/manga?series=tallow")).selected).toMatchObject({
+      artist: "Rin Okada",
+      publisher: null,
+    });
+    const page = await (await fetched("/manga?series=tallow")).text();
+    expect(page.replaceAll("<!-- -->", "")).toContain("Art by Rin Okada</p>");
     // A series' card runs from its first chapter in the magazine to its last volume, not from its first volume.
     expect(data.series[0]).toMatchObject({ firstReleased: chapter("manga:wick-1").published_on, lastReleased: "2020" });
     expect(chapter("manga:wick-1").published_on! < "2019-03-25").toBe(true);
@@ -171,12 +179,16 @@ describe("the manga in the API's series", () => {
         code: string;
         label: string;
         title: string | null;
+        artist: string | null;
+        publisher: string | null;
         volumes: { number: number; first_chapter: string; last_chapter: string }[];
       }[];
     };
-    expect(body.manga.map((series) => [series.code, series.label, series.title])).toEqual([
-      ["wick", "Manga 1", "Lanternfall: The Unburnt Wick"],
-      ["tallow", "Manga 2", "Lanternfall: The Tallow Market"],
+    expect(
+      body.manga.map((series) => [series.code, series.label, series.title, series.artist, series.publisher]),
+    ).toEqual([
+      ["wick", "Manga 1", "Lanternfall: The Unburnt Wick", "Tomo Sakuraba", "Hearthlight Comics, Monthly Ember"],
+      ["tallow", "Manga 2", "Lanternfall: The Tallow Market", "Rin Okada", null],
     ]);
     expect(body.manga[0]!.volumes[1]).toMatchObject({
       number: 2,

@@ -178,6 +178,8 @@ export const apiSchemas = {
         label: { type: "string", description: "A short name that never spoils: `Manga 1`." },
         title: nullable("string", "Null when the title spoils something the reader has not seen."),
         original_title: nullable("string", "Null when there is none or the title is withheld."),
+        artist: nullable("string", "Who draws it, as the series credits them; null where the pack does not say."),
+        publisher: nullable("string", "Who publishes it, and where it runs; null where the pack does not say."),
         volumes: {
           type: "array",
           description: "Its volumes, numbered from 1 in the series.",

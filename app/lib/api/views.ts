@@ -165,6 +165,8 @@ export function mangaSeriesView(
     code: string;
     name: string;
     title: Gated<{ title: string; originalTitle: string | null }>;
+    artist: string | null;
+    publisher: string | null;
     volumes: {
       number: number;
       title: Gated<string> | null;
@@ -183,6 +185,8 @@ export function mangaSeriesView(
     label: manga.name,
     title: title.content?.title ?? null,
     original_title: title.content?.originalTitle ?? null,
+    artist: manga.artist,
+    publisher: manga.publisher,
     volumes: volumes.map((volume) => ({
       number: volume.number,
       title: volume.title?.content ?? null,

@@ -62,6 +62,9 @@ export interface MangaSeries {
   code: string;
   name: string;
   title: Gated<{ title: string; originalTitle: string | null }>;
+  /** Who draws it and who publishes it, where the pack says: public, as the series credits them. */
+  artist: string | null;
+  publisher: string | null;
   volumes: MangaVolume[];
 }
 
