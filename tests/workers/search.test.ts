@@ -470,6 +470,10 @@ describe("site search against the imported tiny pack", () => {
       ["mira ヘイル", ["Mira Hale"]],
       ["ヘイル door", ["Mira Hale"]],
       ["ヘイル 扉", []],
+      // Katakana typed as hiragana, as a reader may type a name, whole or by one letter.
+      ["へいる", ["Mira Hale"]],
+      ["みら へいる", ["Mira Hale"]],
+      ["へ", ["Mira Hale"]],
     ] as const) {
       const search = await load(searchLoader, `/search?q=${encodeURIComponent(words)}&suggest=1`);
       expect(titles(search.results), words).toEqual(found);

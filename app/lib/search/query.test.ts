@@ -28,10 +28,10 @@ describe("toFtsQuery", () => {
   });
   it("matches a word ending in a number whole: ランタンフォール1 is not ランタンフォール10", () => {
     expect(toFtsQuery("ランタンフォール10")).toBe(
-      '("ランタンフォール10" OR "ラン ンタ タン ンフ フォ ォー ール ル10")',
+      '("ランタンフォール10" OR "らん んた たん んふ ふぉ ぉー ーる る10")',
     );
     expect(toFtsQuery("ランタンフォールEX2")).toBe(
-      '("ランタンフォールex2" OR "ラン ンタ タン ンフ フォ ォー ール ルex2")',
+      '("ランタンフォールex2" OR "らん んた たん んふ ふぉ ぉー ーる るex2")',
     );
     expect(toFtsQuery("lanternfall 10")).toBe('"lanternfall"* AND "10"');
   });
@@ -79,7 +79,7 @@ describe("toFtsQuery", () => {
   });
   it("finds a Chinese, Japanese or Korean word inside a longer run, by its pairs of letters", () => {
     expect(toFtsQuery("灯芯")).toBe('("灯芯"* OR "灯芯"*)');
-    expect(toFtsQuery("ｶﾞﾗｽ")).toBe('("ガラス"* OR "ガラ ラス"*)');
+    expect(toFtsQuery("ｶﾞﾗｽ")).toBe('("ガラス"* OR "がら らす"*)');
     expect(toFtsQuery("마법사")).toBe('("마법사"* OR "마법 법사"*)');
     // One letter is a prefix: the index has a pair starting at every letter, and the last one alone.
     expect(toFtsQuery("灯")).toBe('"灯"*');
@@ -176,18 +176,28 @@ describe("parseSearchKind", () => {
 describe("unspacedPairs", () => {
   it("gives every pair of letters of each Chinese, Japanese or Korean word, and its last letter alone", () => {
     expect(unspacedPairs("燃えない灯芯")).toBe("燃え えな ない い灯 灯芯 芯");
-    expect(unspacedPairs("The Wick", "イルゼ・マロウ", "第１２話")).toBe("イル ルゼ ゼ マロ ロウ ウ 第12 12話 話");
+    expect(unspacedPairs("The Wick", "イルゼ・マロウ", "第１２話")).toBe("いる るぜ ぜ まろ ろう う 第12 12話 話");
     // A number or a run of Latin letters in such a word is one letter of its pairs, kept whole, and no
     // word of its own: "12" is not episode 12, nor "1" the start of it.
     expect(unspacedPairs("ランタンフォール12", "灯ex", "EX2巻")).toBe(
-      "ラン ンタ タン ンフ フォ ォー ール ル12 灯ex ex2巻 巻",
+      "らん んた たん んふ ふぉ ぉー ーる る12 灯ex ex2巻 巻",
     );
     expect(unspacedPairs("Ilse Marrow", "")).toBe("");
   });
   it("holds a number's pairs whole, so a word ending in another number is not found in them", () => {
     const tenth = unspacedPairs("ランタンフォール10").split(" ");
-    expect(tenth).not.toContain("ル1");
-    expect(toFtsQuery("ランタンフォール1")).toBe('("ランタンフォール1" OR "ラン ンタ タン ンフ フォ ォー ール ル1")');
+    expect(tenth).not.toContain("る1");
+    expect(toFtsQuery("ランタンフォール1")).toBe('("ランタンフォール1" OR "らん んた たん んふ ふぉ ぉー ーる る1")');
+  });
+  it("pairs katakana as hiragana, so a name typed in either finds it, one letter too", () => {
+    const indexed = unspacedPairs("パックの灯").split(" ");
+    expect(indexed).toEqual(["ぱっ", "っく", "くの", "の灯", "灯"]);
+    expect(toFtsQuery("ぱっく")).toBe('("ぱっく"* OR "ぱっ っく"*)');
+    expect(toFtsQuery("パック")).toBe('("パック"* OR "ぱっ っく"*)');
+    // One letter is a prefix of the pairs: "ぱ" finds "ぱっ", as "パ" finds "パック" itself.
+    expect(indexed.some((pair) => pair.startsWith("ぱ"))).toBe(true);
+    // The prolonged sound mark and the katakana without a hiragana stay as they are.
+    expect(unspacedPairs("ヴァーヷ")).toBe("ゔぁ ぁー ーヷ ヷ");
   });
   it("holds, one after another, the pairs every part of a word is searched as", () => {
     const indexed = unspacedPairs("燃えない灯芯").split(" ");

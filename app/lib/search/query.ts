@@ -96,15 +96,27 @@ const PAIRED_LETTERS = /[\p{Script=Latin}\p{N}]+(?:\.\p{N}+)*|./gsu;
  * the pairs of what was typed, one after another: any part of the word finds it. A number or a run of
  * Latin letters is one letter of the pairs ("ランタンフォール12" ends "ール ル12"), so "ランタンフォール1"
  * is not found in it; only pairs holding a Chinese, Japanese or Korean letter count, so "12" is no word of
- * its own, which "episode 12" would find. Both sides cut words as `searchWords` does.
+ * its own, which "episode 12" would find. Both sides cut words as `searchWords` does, and pair katakana as
+ * hiragana (asHiragana): "ぱっく" finds "パック", and one letter typed, "ぱ", finds it too.
  */
 function pairsOf(word: string) {
-  const letters = word.match(PAIRED_LETTERS) ?? [];
+  const letters = asHiragana(word).match(PAIRED_LETTERS) ?? [];
   return letters
     .slice(1)
     .map((letter, at) => `${letters[at]}${letter}`)
     .filter((pair) => UNSPACED.test(pair));
 }
+
+/** Katakana with a hiragana of its own (ァ to ヶ), which is 0x60 before it. */
+const KATAKANA_WITH_HIRAGANA = /[\u30a1-\u30f6]/gu;
+
+/**
+ * A word's katakana as hiragana ("パック" is "ぱっく"), where the pairs are made: a reader may type a name
+ * in either, and a Japanese text may write one word in either, so the pairs of both are one. The word
+ * itself, the index's and the typed one, keeps its letters as written.
+ */
+const asHiragana = (word: string) =>
+  word.replace(KATAKANA_WITH_HIRAGANA, (letter) => String.fromCharCode(letter.charCodeAt(0) - 0x60));
 
 /**
  * What an entry's text adds to the index for its Chinese, Japanese and Korean words (see pairsOf): the
@@ -116,7 +128,7 @@ export function unspacedPairs(...texts: string[]) {
     .flatMap(wordsIn)
     .filter((word) => UNSPACED.test(word))
     .flatMap((word) => {
-      const last = [...word].at(-1)!;
+      const last = asHiragana([...word].at(-1)!);
       return UNSPACED.test(last) ? [...pairsOf(word), last] : pairsOf(word);
     })
     .join(" ");
