@@ -40,7 +40,15 @@ describe("the manga", () => {
     const { rows, problems } = resolveManga(() => {});
     expect(problems).toEqual([]);
     expect(rows!.manga_series).toEqual([
-      { code: "door", title: "Tiny Tale: The Door", original_title: null, title_revealed_by: null, sort_order: 0 },
+      {
+        code: "door",
+        title: "Tiny Tale: The Door",
+        original_title: null,
+        title_revealed_by: null,
+        sort_order: 0,
+        artist: null,
+        publisher: null,
+      },
     ]);
     expect(rows!.manga_volumes).toEqual([
       { series_code: "door", number: 1, title: null, released_on: "2022-05", isbn: "978-4-04-000001-5" },
