@@ -95,6 +95,25 @@ describe("labelsFound", () => {
     expect(found("arc 3 1")).toEqual([]);
   });
 
+  it("finds a number only whole, never inside another, even where no label holds it whole", () => {
+    const episodes = ["Season 1 · Episode 10", "Season 2 · Episode 10"];
+    expect(labelsFound(episodes, "0")).toEqual([]);
+    expect(labelsFound([...episodes, "Season 3 · Episode 0"], "0")).toEqual([2]);
+    const numbered = ["Arc 4 · Chapter 123", "Arc 4 · Chapter 12.5", "Arc 4 · Chapter 1-3"];
+    for (const typed of ["12", "chapter 12", "23", "3", "2.5", "1"])
+      expect(labelsFound(numbered, typed), typed).toEqual([]);
+    expect(labelsFound(numbered, "123")).toEqual([0]);
+    expect(labelsFound(numbered, "12.5")).toEqual([1]);
+  });
+
+  it("reads an episode typed as e13, and a season's as 1×13", () => {
+    const episodes = ["Season 1 · Episode 8", "Season 1 · Episode 18", "Season 2 · Episode 8"];
+    for (const typed of ["e8", "E8", "e 8", "e.8", "Ｅ８"]) expect(labelsFound(episodes, typed), typed).toEqual([0, 2]);
+    for (const typed of ["1×8", "01×08"]) expect(labelsFound(episodes, typed), typed).toEqual([0]);
+    // A word that starts with an e is not an episode.
+    expect(labelsFound(["Arc 1 · Chapter 8 · Embers"], "em")).toEqual([0]);
+  });
+
   it("finds by a letter alone every label that holds it, not only the numbers it ends", () => {
     expect(found("a")).toHaveLength(chapters.length);
   });
@@ -165,6 +184,14 @@ describe("unitsFound", () => {
     expect(found("s1e12.5")).toEqual(["anime:1-13"]);
     expect(found("12.5")).toEqual(["anime:1-13"]);
     expect(found("s1e14")).toEqual([]);
+    for (const typed of ["1×13", "01×13", "１×１３"]) expect(found(typed), typed).toEqual(["anime:1-13 by place"]);
+    for (const typed of ["e13", "E13", "e 13"])
+      expect(found(typed), typed).toEqual(["anime:2-13", "anime:1-13 by place"]);
+  });
+
+  it("finds no episode by a number that is only part of its own", () => {
+    expect(found("0")).toEqual([]);
+    expect(found("3")).toEqual(["anime:1-3", "anime:2-3"]);
   });
 
   it("finds first the episode a season names so, and beside it the one in that place", () => {

@@ -146,11 +146,17 @@ function seasonPlace(unit: TrackerUnit) {
 }
 
 /** The short forms readers type before a number ("ch 12", "ep.3", "vol 2"), as the labels write them. */
-const shortForms: Record<string, string> = { ch: "chapter", chap: "chapter", ep: "episode", vol: "volume" };
+const shortForms: Record<string, string> = {
+  ch: "chapter",
+  chap: "chapter",
+  ep: "episode",
+  e: "episode",
+  vol: "volume",
+};
 
 /**
  * A label, or the words typed, as they are matched: full-width forms as plain ones, lower case, short
- * forms in full (a season's episode as "S1E4" or "1x4" too), "·", commas, brackets, a dash between spaces and
+ * forms in full ("e4" for "episode 4"; a season's episode as "S1E4", "1x4" or "1×4" too), "·", commas, brackets, a dash between spaces and
  * runs of spaces as one space, no end stop, no leading zero ("01"), and a number's letter or a code's number
  * without the dash between them, as readers type them ("123a" for "123-A", "ex2" for "EX-2"). With
  * `letterAfterSpace`, a letter the words end with after a number and a space is read as the number's
@@ -164,9 +170,9 @@ const asTyped = (text: string, { letterAfterSpace = false } = {}) =>
     .trim()
     .replace(letterAfterSpace ? /(\p{N})(?:-| (?=\p{L}$))?(\p{L})(?!\p{L})/gu : /(\p{N})-?(\p{L})(?!\p{L})/gu, "$1$2")
     .replace(/(\p{L})-(?=\p{N})/gu, "$1")
-    .replace(/(?<![\p{L}\p{N}.])(\p{N}+)x(?=\p{N})/gu, "season $1 episode ")
+    .replace(/(?<![\p{L}\p{N}.])(\p{N}+)[x×](?=\p{N})/gu, "season $1 episode ")
     .replace(/\bs(?:eason)?\s*(\p{N}+)\s*[-.]?\s*(?:episode|ep|e)\.?\s*(?=\p{N})/gu, "season $1 episode ")
-    .replace(/\b(ch|chap|ep|vol)\.?\s*(?=\p{N})/gu, (_, short: string) => `${shortForms[short]} `)
+    .replace(/\b(ch|chap|ep|e|vol)\.?\s*(?=\p{N})/gu, (_, short: string) => `${shortForms[short]} `)
     .replace(/\s[-–—]\s|[\s·,;:()]+/g, " ")
     .trim()
     .replace(/\.$/, "")
@@ -211,9 +217,23 @@ export function labelsFound(labels: readonly string[], typed: string): number[] 
   return found.length || asWritten === asNumbersLetter ? found : foundBy(labels, asWritten);
 }
 
+/**
+ * Whether `text` holds `words` with their numbers whole at either end: a number the words start or end
+ * with is not the end or the start of another ("0" is not the 0 of 10, "12" not the start of 12.5 or
+ * 123), while a word they end with may be on its way ("arc 2 c" is held by "arc 2 chapter 1").
+ */
+function holdsWithWholeNumbers(text: string, words: string) {
+  for (let at = text.indexOf(words); at >= 0; at = text.indexOf(words, at + 1)) {
+    const numberBefore = /^\p{N}/u.test(words) && /\p{N}[-.]?$/u.test(text.slice(0, at));
+    const numberAfter = /\p{N}$/u.test(words) && /^[-.]?\p{N}/u.test(text.slice(at + words.length));
+    if (!numberBefore && !numberAfter) return true;
+  }
+  return false;
+}
+
 function foundBy(labels: readonly string[], words: string): number[] {
   if (!words) return [];
-  const holding = labels.flatMap((label, index) => (asTyped(label).includes(words) ? [index] : []));
+  const holding = labels.flatMap((label, index) => (holdsWithWholeNumbers(asTyped(label), words) ? [index] : []));
   if (!holding.length && words.includes(" ")) {
     const each = words.split(" ");
     return labels.flatMap((label, index) => (eachWholeInOrder(asTyped(label), each) ? [index] : []));
@@ -232,7 +252,7 @@ export interface UnitFound {
 /**
  * The units typed words find, `labels` being the units' as the finder lists them (`units[i]` is named
  * `labels[i]`): those whose labels hold the words (`labelsFound`) and, where the words are an episode's
- * number ("13", "episode 13", with a season: "s1e13", "S01E13", "1x13", "season 1 episode 13"), each
+ * number ("13", "episode 13", "e13", with a season: "s1e13", "S01E13", "1x13", "1×13", "season 1 episode 13"), each
  * season's episode in that place that the series names otherwise. Streaming services often number
  * episodes by place, so "13" may mean Season 2 · Episode 13 or season 1's thirteenth, its recap named
  * "12.5": both are found, and the finder leaves the choice to the reader. Where a season has an episode
