@@ -251,4 +251,28 @@ describe("UnitPicker", () => {
     await user.type(find, "s2e13{Enter}");
     expect(await screen.findByText("Saved: anime:2-13")).toBeInTheDocument();
   });
+
+  it("offers, never sets, a web novel entry found by its number on the serial site", async () => {
+    const user = userEvent.setup();
+    // The serial site numbers arc 1's two chapters 1 and 2, and arc 2's 3 and 4.
+    renderTracker(null, { listed: units.map((unit, index) => ({ ...unit, serialNumber: index + 1 })) });
+    const find = screen.getByRole("combobox", { name: "Or find a chapter by number or title" });
+    const offered = async () =>
+      within(await screen.findByRole("status"))
+        .getAllByRole("button")
+        .map((button) => button.textContent);
+
+    await user.type(find, "4{Enter}");
+    expect(await screen.findByRole("status")).toHaveTextContent(
+      "No chapter goes by “4”; one has that number on the serial site, named otherwise: choose it if it is the one.",
+    );
+    // Its title is not shown to a reader who has not read it.
+    expect(await offered()).toEqual(["Arc 2 · Chapter 2, no. 4 on the serial site"]);
+    expect(screen.getByText("Saved: not started")).toBeInTheDocument();
+    await user.click(within(screen.getByRole("status")).getByRole("button"));
+    expect(await screen.findByText("Saved: wn:2-2")).toBeInTheDocument();
+
+    await user.type(find, "3{Enter}");
+    expect(await offered()).toEqual(["Arc 2 · Chapter 1, no. 3 on the serial site · Cinders"]);
+  });
 });

@@ -218,6 +218,48 @@ describe("unitsFound", () => {
   });
 });
 
+describe("unitsFound on the web novel", () => {
+  // An arc that opens with a prologue, numbered 1 on the serial site: its chapter 4 is the site's 5th.
+  const entries: TrackerUnit[] = Array.from({ length: 12 }, (_, index) => {
+    const label = index === 0 ? "Prologue" : `Chapter ${index}`;
+    return {
+      key: `wn:2-${index + 1}`,
+      medium: "web_novel",
+      position: 40 + index,
+      label: `Arc 2 · ${label}`,
+      title: gated(null, `Title ${index + 1}`),
+      group: "Arc 2",
+      collection: null,
+      serialNumber: 40 + index,
+      coveredBy: [`wn:2-${index + 1}`],
+    };
+  });
+  const found = (typed: string, units = entries) =>
+    unitsFound(
+      units,
+      units.map((unit) => unit.label),
+      typed,
+      "",
+    ).map(({ index, byPlace }) => `${units[index]!.key}${byPlace ? " by place" : ""}`);
+
+  it("finds an entry by its number on the serial site beside those named so, never as one of them", () => {
+    for (const typed of ["45", "chapter 45", "ch 45", "#45", "045"])
+      expect(found(typed), typed).toEqual(["wn:2-6 by place"]);
+    // "5" names chapter 5; the site's 5th is in another arc, not listed here.
+    expect(found("5")).toEqual(["wn:2-6"]);
+    // Where the number names the entry itself, it is found once, by its name.
+    const same = entries.map((unit, index) => ({ ...unit, serialNumber: index }));
+    expect(found("5", same)).toEqual(["wn:2-6"]);
+    expect(found("arc 2 45")).toEqual([]);
+    expect(found("99")).toEqual([]);
+  });
+
+  it("finds none by a serial number the pack does not give", () => {
+    const unnumbered = entries.map(({ serialNumber: _serialNumber, ...unit }) => unit);
+    expect(found("45", unnumbered)).toEqual([]);
+  });
+});
+
 describe("pickerLabel", () => {
   it("says a season's episode's place beside its name where asked", () => {
     expect(pickerLabel(episode(1, 13, "12.5"), false, { withGroup: true, withPlace: true })).toBe(
@@ -227,5 +269,20 @@ describe("pickerLabel", () => {
       pickerLabel({ ...episode(1, 13, "12.5"), animeOriginal: true }, true, { withGroup: true, withPlace: true }),
     ).toBe("Season 1 · Episode 12.5 (anime-original), the season's 13th · Title 1-13");
     expect(pickerLabel(episode(1, 13, "12.5"), false, { withGroup: true })).toBe("Season 1 · Episode 12.5");
+  });
+
+  it("says a web novel entry's number on the serial site beside its name where asked", () => {
+    const entry: TrackerUnit = {
+      ...episode(1, 1),
+      key: "wn:2-24",
+      medium: "web_novel",
+      label: "Arc 2 · Chapter 24",
+      group: "Arc 2",
+      serialNumber: 57,
+    };
+    expect(pickerLabel(entry, true, { withGroup: true, withPlace: true })).toBe(
+      "Arc 2 · Chapter 24, no. 57 on the serial site · Title 1-1",
+    );
+    expect(pickerLabel(entry, false, { withGroup: true })).toBe("Arc 2 · Chapter 24");
   });
 });

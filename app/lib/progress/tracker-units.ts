@@ -128,13 +128,15 @@ export function bareTitle(unit: TrackerUnit) {
  * "Chapter 14" alone when the title may not be shown (the shield's rule decides), was left out of the
  * response, or adds nothing.
  * With `withGroup`, the arc or season comes first, for lists that mix groups ("Arc 3 · Chapter 14 · …");
- * with `withPlace`, a season's episode says its place too ("Season 1 · Episode 12.5, the season's 13th").
+ * with `withPlace`, a season's episode says its place too ("Season 1 · Episode 12.5, the season's 13th"),
+ * and a web novel entry its number on the serial site ("Arc 2 · Chapter 24, no. 57 on the serial site").
  */
 export function pickerLabel(unit: TrackerUnit, titleShown: boolean, { withGroup = false, withPlace = false } = {}) {
   const place = withPlace ? seasonPlace(unit) : null;
+  const serial = withPlace && unit.serialNumber !== undefined ? `, no. ${unit.serialNumber} on the serial site` : "";
   // That an episode is anime-original is public, as /anime says it to everyone.
   const original = unit.animeOriginal ? " (anime-original)" : "";
-  const name = `${withGroup ? unit.label : unitName(unit)}${original}${place === null ? "" : `, the season's ${ordinal(place)}`}`;
+  const name = `${withGroup ? unit.label : unitName(unit)}${original}${place === null ? "" : `, the season's ${ordinal(place)}`}${serial}`;
   const title = titleShown ? (titleAfterLabel(unitName(unit), bareTitle(unit)) ?? bareTitle(unit)) : "";
   return title ? `${name} · ${title}` : name;
 }
@@ -243,7 +245,10 @@ function foundBy(labels: readonly string[], words: string): number[] {
   return whole.length ? whole : holding;
 }
 
-/** A unit the finder's words find: its index, and whether by its place in its season rather than by its name. */
+/**
+ * A unit the finder's words find: its index, and whether by a number other than its name (its place in
+ * its season, or its number on the serial site).
+ */
 export interface UnitFound {
   index: number;
   byPlace: boolean;
@@ -259,6 +264,8 @@ export interface UnitFound {
  * named 13 and another in place 13, the name wins: it comes first, with the place offered beside it.
  * Those in the group shown above (`near`) come first of all: a viewer looking at season 1 who types "13"
  * most likely means season 1's.
+ * Likewise a web novel entry's number on the serial site ("57", "chapter 57", "#57"), which reading
+ * trackers count by: the entry so numbered is found beside those named so, unless it is one of them.
  */
 export function unitsFound(
   units: readonly TrackerUnit[],
@@ -283,9 +290,15 @@ export function unitsFound(
           : [];
       })
     : [];
+  const serial = /^(?:chapter |#)?(\d+)$/.exec(asTyped(typed));
+  const bySerial = serial
+    ? units.flatMap((unit, index) =>
+        unit.medium === "web_novel" && unit.serialNumber === Number(serial[1]) && !named.has(index) ? [index] : [],
+      )
+    : [];
   const found = [
     ...byName.map((index) => ({ index, byPlace: false })),
-    ...byPlace.map((index) => ({ index, byPlace: true })),
+    ...[...byPlace, ...bySerial].map((index) => ({ index, byPlace: true })),
   ];
   return [
     ...found.filter((unit) => units[unit.index]?.group === near),
