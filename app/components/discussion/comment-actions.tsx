@@ -1,5 +1,5 @@
 import { Form, useLocation, useNavigation, useSearchParams } from "react-router";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -7,11 +7,12 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { answerTo, type FormAnswer as Answer } from "~/lib/discussion/thread-forms";
 import { commentReportKinds, REPORT_NOTE_MAX_LENGTH } from "~/lib/discussion/comment-report";
-import { COMMENT_MAX_LENGTH } from "~/lib/discussion/comment-text";
+import { COMMENT_MAX_LENGTH, keptLength } from "~/lib/discussion/comment-text";
 import { EDIT_MINUTES, stillEditable } from "~/lib/discussion/standing";
 import { horizonChoices } from "~/lib/discussion/horizon";
 import type { CommentBody, UnitLabel } from "~/lib/discussion/thread";
 import { writerTag } from "~/lib/discussion/writer";
+import { characterCount } from "~/lib/forms/text-length";
 import { formErrorsOf } from "~/lib/http/error-body";
 import { useShield } from "~/browser/spoiler-shield";
 import { useOptionalUser } from "~/browser/user";
@@ -184,6 +185,8 @@ function EditForm({
 }) {
   const errors = formErrorsOf<"text">(answer);
   const sending = useSending("edit", id);
+  const initial = answer?.values?.text ?? text;
+  const counted = useKeptLength(initial);
   const formRef = useRef<HTMLFormElement>(null);
   // Opened by a tap on Edit, the box takes the focus (on a phone, the keyboard comes), the caret after
   // the text; opened again on a refusal, focus is left to its errors.
@@ -201,16 +204,28 @@ function EditForm({
       <Field
         id={`edit-${id}`}
         label="Your comment"
-        description={`Plain text, up to ${COMMENT_MAX_LENGTH.toLocaleString("en")} characters. Editable for ${EDIT_MINUTES} minutes after posting.`}
+        description={`Plain text; ${characterCount(counted.length, COMMENT_MAX_LENGTH)}. Editable for ${EDIT_MINUTES} minutes after posting.`}
         error={errors.text}
         required
       >
-        <Textarea name="text" rows={4} defaultValue={answer?.values?.text ?? text} className="w-full" />
+        <Textarea name="text" rows={4} defaultValue={initial} onInput={counted.onInput} className="w-full" />
       </Field>
       <FormError>{errors.form}</FormError>
       <SendOrCancel label="Save" busyLabel="Saving…" sending={sending} onCancel={onDone} />
     </Form>
   );
+}
+
+/**
+ * A text box's length as the reader changes it, counted as the site keeps the text (as the new comment's
+ * form counts it): give `onInput` to the box and show `length` with `characterCount`.
+ */
+function useKeptLength(initial: string) {
+  const [length, setLength] = useState(() => keptLength(initial));
+  return {
+    length,
+    onInput: (event: FormEvent<HTMLTextAreaElement>) => setLength(keptLength(event.currentTarget.value)),
+  };
 }
 
 /** A small form's own buttons: send it, or close it. */
@@ -275,6 +290,7 @@ function ReportForm({
   const errors = formErrorsOf<"kind" | "needs" | "note">(answer);
   const values = answer?.values ?? {};
   const sending = useSending("report", id);
+  const note = useKeptLength(values.note ?? "");
   // Beyond what the comment says it touches: the reader's own furthest places past it.
   const further = shield ? horizonChoices(horizon, shield.knowledge, null, readerPlaces).slice(1) : [];
   return (
@@ -307,10 +323,10 @@ function ReportForm({
       <Field
         id={`report-note-${id}`}
         label="A note to the moderators (optional)"
-        description={`Up to ${REPORT_NOTE_MAX_LENGTH} characters. Only moderators see it.`}
+        description={`${characterCount(note.length, REPORT_NOTE_MAX_LENGTH)}. Only moderators see it.`}
         error={errors.note}
       >
-        <Textarea name="note" rows={2} defaultValue={values.note ?? ""} className="w-full" />
+        <Textarea name="note" rows={2} defaultValue={values.note ?? ""} onInput={note.onInput} className="w-full" />
       </Field>
       <FormError>{errors.form}</FormError>
       <SendOrCancel label="Send report" busyLabel="Sending…" sending={sending} onCancel={onDone} />
