@@ -218,6 +218,41 @@ test("a writer posts, readers see it, a moderator moves its horizon and a reader
   await signedOutContext.close();
 });
 
+test("on a phone, the 'Comment posted' toast covers neither the form nor the comment it confirms", async ({
+  reader,
+}) => {
+  const page = reader.page;
+  await page.setViewportSize({ width: 360, height: 780 });
+  const text = `Written on a phone at ${Date.now()}`;
+  // A thread no other test writes in: the comment is its only one, so the page cannot be scrolled far
+  // enough to bring it to the top, and the end of the form stays in view above it.
+  await typeComment(page, "/discuss/anime:1-8", text);
+  await page.getByRole("button", { name: "Post comment" }).click();
+  const toast = page
+    .getByRole("region", { name: "Notifications (F8)" })
+    .getByRole("listitem")
+    .filter({ hasText: "Comment posted" });
+  await expect(toast).toBeVisible();
+  const posted = page.locator("main li", { hasText: text });
+  await expect(posted).toBeInViewport();
+  const form = page.getByRole("form", { name: "Post a comment" });
+  await expect(form).toBeInViewport();
+  const apart = async (used: typeof form) => {
+    const [a, b] = [await toast.boundingBox(), await used.boundingBox()];
+    if (!a || !b) throw new Error("the toast or what it should not cover is not drawn");
+    return a.y + a.height <= b.y || b.y + b.height <= a.y;
+  };
+  // Measured once the toast has slid in.
+  await expect.poll(() => apart(form)).toBe(true);
+  expect(await apart(posted)).toBe(true);
+  await expect(toast).toBeInViewport();
+
+  // The thread is left as it was found, for the next run on the same local state.
+  page.once("dialog", (dialog) => void dialog.accept());
+  await posted.getByRole("button", { name: "Delete" }).click();
+  await expect(page.locator("main")).not.toContainText(text);
+});
+
 test("a comment written while the session ends is in the form again once the writer has signed in again", async ({
   reader,
 }) => {

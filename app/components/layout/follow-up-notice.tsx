@@ -29,7 +29,7 @@ export function FollowUpNotice() {
   // A failure reported again (the retry failed too) makes the button usable again.
   useEffect(() => setRetrying(false), [failed]);
   return (
-    <div aria-live="polite" className="pointer-events-none sticky bottom-2 z-50 px-2">
+    <div aria-live="polite" data-follow-up-notice className="pointer-events-none sticky bottom-2 z-50 px-2">
       {failed.length ? (
         <div className="pointer-events-auto mx-auto mb-2 flex max-w-md flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-border bg-background p-3 text-sm shadow-lg">
           <p className="min-w-0 flex-1 basis-48">
