@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/auth";
-import { waitForHydration } from "../support/browser";
+import { seriousViolations } from "../support/axe";
+import { inBothThemes, waitForHydration } from "../support/browser";
 
 const reports: Array<{ path: string; fill: Record<string, string>; select?: Record<string, string>; title: string }> = [
   {
@@ -364,4 +365,24 @@ test("a report with a word longer than the screen is read on a phone without scr
       .first(),
   ).toBeVisible();
   expect(await sideways(page)).toBeLessThanOrEqual(360);
+});
+
+test("a report form, its live count and the signed-in header have no serious or critical accessibility violation, light or dark", async ({
+  reader,
+}) => {
+  test.slow(); // axe four times over a signed-in page
+  const { page } = reader;
+  const problems: string[] = [];
+  const open = async () => {
+    await page.goto("/feedback_hub/report_bug");
+    await waitForHydration(page);
+    await page.getByLabel("What happened?").fill("The arc list jumps when I scroll");
+    await expect(page.getByText("32 of 4,000 characters")).toBeVisible();
+  };
+  await inBothThemes(page, open, async ({ width, colorScheme }) => {
+    for (const violation of await seriousViolations(page))
+      for (const node of violation.nodes)
+        problems.push(`${width}px ${colorScheme} ${violation.id} at ${node.target.join(" ")}`);
+  });
+  expect(problems).toEqual([]);
 });

@@ -66,12 +66,13 @@ export function AccountMenu() {
         onPointerEnter={preload}
         onFocus={preload}
       >
+        {/* The initial is drawn, not written: as text it would be read as part of the button's visible
+            label, which then no longer matches its name ("Account: Mira"), for speech input and for axe. */}
         <span
           aria-hidden="true"
-          className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs text-primary-foreground"
-        >
-          {label.slice(0, 1).toUpperCase()}
-        </span>
+          data-initial={label.slice(0, 1).toUpperCase()}
+          className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs text-primary-foreground before:content-[attr(data-initial)]"
+        />
         <span className="hidden truncate sm:inline">{label}</span>
       </summary>
       {opened ? (
