@@ -275,4 +275,38 @@ describe("UnitPicker", () => {
     await user.type(find, "3{Enter}");
     expect(await offered()).toEqual(["Arc 2 · Chapter 1, no. 3 on the serial site · Cinders"]);
   });
+
+  it("offers the entry a serial number finds even where the number names more chapters than it offers", async () => {
+    const user = userEvent.setup();
+    // Eight arcs of five chapters after a prologue: "5" names each arc's chapter 5 and arc 5; the serial
+    // site's 5th is arc 1's chapter 4.
+    const listed: TrackerUnit[] = Array.from({ length: 40 }, (_, index) => {
+      const [arc, number] = [Math.floor(index / 5) + 1, (index % 5) + 1];
+      return {
+        ...units[0]!,
+        key: chapterKey(arc, number),
+        position: index + 1,
+        label: `Arc ${arc} · Chapter ${number}`,
+        group: `Arc ${arc}`,
+        serialNumber: index + 2,
+        coveredBy: [chapterKey(arc, number)],
+      };
+    });
+    renderTracker(null, { listed });
+    const find = screen.getByRole("combobox", { name: "Or find a chapter by number or title" });
+    await user.type(find, "5{Enter}");
+    const status = await screen.findByRole("status");
+    expect(status).toHaveTextContent("13 match “5”, 6 of them here");
+    const offered = within(status)
+      .getAllByRole("button")
+      .map((button) => button.textContent);
+    expect(offered).toEqual([
+      "Arc 1 · Chapter 5 · A lantern in the rain",
+      "Arc 2 · Chapter 5 · A lantern in the rain",
+      "Arc 3 · Chapter 5 · A lantern in the rain",
+      "Arc 4 · Chapter 5 · A lantern in the rain",
+      "Arc 5 · Chapter 5 · A lantern in the rain",
+      "Arc 1 · Chapter 4, no. 5 on the serial site · A lantern in the rain",
+    ]);
+  });
 });

@@ -182,6 +182,10 @@ function FindUnit({
           // Said back short: a long paste would stretch the page sideways.
           const said = typed.length > 40 ? `${typed.slice(0, 40)}…` : typed;
           const example = numberExample(units);
+          // Those found by place are always among the choices, however many units the number names.
+          const byPlace = holding.filter((found) => found.byPlace).slice(0, MOST_CHOICES / 2);
+          let byName = MOST_CHOICES - byPlace.length;
+          const choices = holding.filter((found) => byPlace.includes(found) || (!found.byPlace && byName-- > 0));
           if (holding.length === 1 && !holding[0]!.byPlace) choose(holding[0]!.unit.key);
           else if (holding.length)
             setTold({
@@ -189,11 +193,9 @@ function FindUnit({
                 holding.length === 1
                   ? `No ${noun} goes by “${said}”; one ${holding[0]!.unit.medium === "web_novel" ? "has that number on the serial site" : "is in that place"}, named otherwise: choose it if it is the one.`
                   : holding.length > MOST_CHOICES
-                    ? `${holding.length} match “${said}”, the first ${MOST_CHOICES} here: choose one, or type more of it.`
+                    ? `${holding.length} match “${said}”, ${MOST_CHOICES} of them here: choose one, or type more of it.`
                     : `${holding.length} match “${said}”: choose one.`,
-              choices: holding
-                .slice(0, MOST_CHOICES)
-                .map((suggestion) => ({ key: suggestion.unit.key, text: suggestion.text })),
+              choices: choices.map((suggestion) => ({ key: suggestion.unit.key, text: suggestion.text })),
             });
           else
             setTold({

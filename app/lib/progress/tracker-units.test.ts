@@ -254,6 +254,19 @@ describe("unitsFound on the web novel", () => {
     expect(found("99")).toEqual([]);
   });
 
+  it("finds first the entries a number names, then those of an arc it names", () => {
+    const arcs: TrackerUnit[] = [1, 5].flatMap((arc) =>
+      Array.from({ length: 6 }, (_, index) => ({
+        ...entries[0]!,
+        key: `wn:${arc}-${index + 1}`,
+        label: `Arc ${arc} · Chapter ${index + 1}`,
+        group: `Arc ${arc}`,
+        serialNumber: undefined,
+      })),
+    );
+    expect(found("5", arcs)).toEqual(["wn:1-5", "wn:5-5", "wn:5-1", "wn:5-2", "wn:5-3", "wn:5-4", "wn:5-6"]);
+  });
+
   it("finds none by a serial number the pack does not give", () => {
     const unnumbered = entries.map(({ serialNumber: _serialNumber, ...unit }) => unit);
     expect(found("45", unnumbered)).toEqual([]);

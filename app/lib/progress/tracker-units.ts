@@ -273,8 +273,13 @@ export function unitsFound(
   typed: string,
   near: string,
 ): UnitFound[] {
-  const byName = labelsFound(labels, typed);
-  const named = new Set(byName);
+  const holding = labelsFound(labels, typed);
+  const named = new Set(holding);
+  // Those whose own name holds the words come before those only their arc's or season's name does: "5"
+  // is more likely chapter 5 of some arc than a chapter of arc 5.
+  const words = asTyped(typed);
+  const ownName = (index: number) => standsWhole(asTyped(unitName(units[index]!)), words);
+  const byName = [...holding.filter(ownName), ...holding.filter((index) => !ownName(index))];
   const episode = /^(?:season (\d+) )?(?:episode )?(\d+)$/.exec(asTyped(typed));
   const season = episode?.[1] === undefined ? null : Number(episode[1]);
   const byPlace = episode
