@@ -695,3 +695,44 @@ describe("the title lint", () => {
     expect(resolvePack(demo.pack, "demo").warnings.map(formatProblem)).toEqual([]);
   });
 });
+
+describe("a gated arc title and a flagged episode title, repeated elsewhere", () => {
+  const repeated = (where: string, matched: string, whose: string, who: string) =>
+    `${where}: names ${whose} ("${matched}") before it is revealed: ${who} before what reveals it`;
+
+  it("are judged in every text that repeats them, a title or a phase as prose", () => {
+    expect(
+      problemsOfTiny((files) => {
+        const arc = files["web-novel.json"].arcs[1];
+        Object.assign(arc, { title: "The Sealed Hall", titleRevealAt: "wn:2-2" });
+        arc.phases = [{ name: "The Sealed Hall", fromOrdinal: 1 }];
+        files["anime.json"].seasons[0].title = "Tiny Tale: The Sealed Hall";
+        Object.assign(files["anime.json"].seasons[0].episodes[1], { title: "The Keeper's Lamp", titleIsSpoiler: true });
+        files["anime.json"].seasons[0].recuts[0].episodes[1].title = "The Keeper's Lamp";
+      }),
+    ).toEqual([
+      repeated(
+        "web-novel.json › arcs[1].phases[0].name",
+        "The Sealed Hall",
+        "the gated title of arc 2",
+        "every reader sees it",
+      ),
+      repeated("anime.json › seasons[0].title", "The Sealed Hall", "the gated title of arc 2", "every reader sees it"),
+      repeated(
+        "anime.json › seasons[0].recuts[0].episodes[1].title",
+        "The Keeper's Lamp",
+        "the flagged title of anime:1-2",
+        "every reader sees it",
+      ),
+    ]);
+  });
+
+  it("leave alone a text gated with them: the episode that reveals the arc title, titled the same", () => {
+    expect(
+      problemsOfTiny((files) => {
+        Object.assign(files["web-novel.json"].arcs[1], { title: "The Sealed Hall", titleRevealAt: "wn:2-1" });
+        Object.assign(files["anime.json"].seasons[0].episodes[1], { title: "The Sealed Hall", titleIsSpoiler: true });
+      }),
+    ).toEqual([]);
+  });
+});

@@ -492,7 +492,11 @@ export function lintSpoilers(
     unknown: "without knowing the secret",
     flaggedTitle: false,
   }));
-  const secrets = [...told, ...flaggedTitles(pack, revealersOf, positions)].map((secret) => {
+  const secrets = [
+    ...told,
+    ...gatedNames(pack, revealersOf, positions),
+    ...flaggedTitles(pack, revealersOf, positions),
+  ].map((secret) => {
     let unaware: UnawareReader[] | undefined;
     return {
       ...secret,
@@ -599,6 +603,60 @@ function flaggedTitles(pack: ContentPack, revealersOf: RevealersOf, positions: R
     unknown: "without having reached the chapter",
     flaggedTitle: true,
   }));
+}
+
+/**
+ * An arc's title the pack gates (`titleRevealAt`) and a season's episode's flagged title, each with its
+ * original, are secrets of their own, judged in every text as a declared secret is: the shield keeps no
+ * other text that repeats one (a season's or a manga series' title, a phase, a recut's episode, a chapter
+ * title shown to whoever shows titles of what they have not reached, a summary), so such a text tells a
+ * reader what the gate hides from them.
+ */
+function gatedNames(pack: ContentPack, revealersOf: RevealersOf, positions: ReadonlyMap<string, number>) {
+  const placed = placedIn(positions);
+  const named: {
+    id: string;
+    words: string[];
+    revealedBy: string;
+    named: string;
+    unknown: string;
+    flaggedTitle: false;
+  }[] = [];
+  // A title that is only a character's name ("Rem") is the character lint's: it judges where the name is seen.
+  const lower = (text: string) =>
+    text
+      .trim()
+      .replace(/^the\s+/i, "")
+      .toLocaleLowerCase("en");
+  const characterNames = new Set(pack.characters.characters.flatMap((character) => namesOf(character)).map(lower));
+  const add = (id: string, what: string, titles: (string | undefined)[], revealedBy: string | null) => {
+    const at = placed(revealedBy);
+    const words = titles.filter(
+      (title): title is string => title !== undefined && title.trim() !== "" && !characterNames.has(lower(title)),
+    );
+    if (at && words.length)
+      named.push({ id, words, revealedBy: at, named: what, unknown: "before what reveals it", flaggedTitle: false });
+  };
+  for (const arc of pack.webNovel.arcs)
+    if (arc.titleRevealAt !== undefined)
+      add(
+        `title-of-arc-${arc.number}`,
+        `the gated title of arc ${arc.number}`,
+        [arc.title, arc.originalTitle],
+        revealedByIn(revealersOf, arc.titleRevealIn, arc.titleRevealAt),
+      );
+  for (const season of pack.anime.seasons)
+    for (const episode of season.episodes) {
+      const key = episodeKey(season.number, episode.number);
+      if (episode.titleIsSpoiler && positions.has(key))
+        add(
+          `title-of-${key}`,
+          `the flagged title of ${key}`,
+          [episode.title, episode.originalTitle],
+          flaggedTitleRevealedBy(episode, key, revealersOf),
+        );
+    }
+  return named;
 }
 
 /*
