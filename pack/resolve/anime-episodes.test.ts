@@ -179,7 +179,7 @@ describe("an episode whose title is flagged as a spoiler", () => {
 
   it("refuses titleRevealIn without the flag, or naming a unit of another medium", () => {
     expect(problemsOf((episodes) => (episodes[1]!.titleRevealIn = { webNovel: "wn:2-2" }))).toEqual([
-      "anime.json › seasons[0].episodes[1].titleRevealIn: needs a reveal point (revealAt): revealIn only says where a medium reveals it differently",
+      'anime.json › seasons[0].episodes[1].titleRevealIn: needs "titleIsSpoiler": true: titleRevealIn only says where a medium reveals it differently',
     ]);
     expect(flagged({ titleRevealIn: { anime: "wn:2-2" } }).problems).toEqual([
       "anime.json › seasons[0].episodes[1].titleRevealIn.anime: must point to an anime episode (anime:…), not wn:2-2",

@@ -49,7 +49,13 @@ export function animeRows(resolution: Resolution) {
       if (episodeKeys.has(key)) return;
       episodeKeys.add(key);
       const path = `seasons[${s}].episodes[${e}]`;
-      checkRevealIn(episode.titleRevealIn, episode.titleIsSpoiler, file, `${path}.titleRevealIn`);
+      checkRevealIn(
+        episode.titleRevealIn,
+        episode.titleIsSpoiler,
+        file,
+        `${path}.titleRevealIn`,
+        '"titleIsSpoiler": true',
+      );
       const { runs, sideStories, strays } = episodeAdaptation(episode.adapts);
       const placed: PlacedRun[] = [];
       for (const run of runs) {

@@ -43,10 +43,17 @@ export type Gate = (
  * a reveal point for it to change.
  */
 function revealInChecker(reference: Reference, report: Report) {
-  return (revealIn: RevealIn | undefined, hasRevealPoint: boolean, file: PackFileName, path: string) => {
+  return (
+    revealIn: RevealIn | undefined,
+    hasRevealPoint: boolean,
+    file: PackFileName,
+    path: string,
+    /** What gives it its reveal point, as the pack writes it beside the revealIn. */
+    point = "a reveal point (revealAt)",
+  ) => {
     if (!revealIn) return;
-    if (!hasRevealPoint)
-      report(file, path, "needs a reveal point (revealAt): revealIn only says where a medium reveals it differently");
+    const field = path.slice(path.lastIndexOf(".") + 1);
+    if (!hasRevealPoint) report(file, path, `needs ${point}: ${field} only says where a medium reveals it differently`);
     for (const [name, unit] of Object.entries(revealIn) as [keyof RevealIn, string | null | undefined][])
       if (unit) reference(unit, file, `${path}.${name}`, revealInMedia[name]);
   };

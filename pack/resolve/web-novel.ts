@@ -30,6 +30,7 @@ export function webNovelRows({
         arc[`${gated}RevealAt`] !== undefined,
         "web-novel.json",
         `${arcPath}.${gated}RevealIn`,
+        `a reveal point (${gated}RevealAt)`,
       );
     }
     arcs.push({
@@ -53,6 +54,7 @@ export function webNovelRows({
         chapter.titleIsSpoiler,
         "web-novel.json",
         `${arcPath}.chapters[${arc.chapters.indexOf(chapter)}].titleRevealIn`,
+        '"titleIsSpoiler": true',
       );
       if (chapter.serialNumber !== undefined) {
         const holder = serialNumbers.get(chapter.serialNumber);
