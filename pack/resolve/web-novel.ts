@@ -1,6 +1,7 @@
 import type { ArcRow, ChapterRow, SearchEntryRow } from "../rows";
 import { dateOrder } from "../../app/lib/content/dates";
 import { chapterKey, unitPath } from "../../app/lib/content/units";
+import { arcName } from "../../app/lib/content/labels";
 import { flaggedTitleRevealedBy, revealedByIn, unitEntryRevealedBy } from "../reveals";
 import { arcsInOrder, type Report } from "../timeline";
 import type { ContentPack } from "../schema/files";
@@ -94,7 +95,9 @@ export function webNovelRows({
         path: unitPath(key),
         original_title: chapter.originalTitle ?? null,
         aliases: "",
-        body: arc.title,
+        // Found by its arc's title too, unless the pack gates that title: it is matched wherever the
+        // chapter's entry is, and would find the chapter by words its reader may not know yet.
+        body: row.title_revealed_by === null ? arc.title : arcName(arc.number),
         reveal_position: titleRevealPosition,
         revealed_by: unitEntryRevealedBy(titleReachOf, key, titleRevealedBy),
       });

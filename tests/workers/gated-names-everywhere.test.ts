@@ -4,7 +4,9 @@
  * stated, with a reader short of them who shows titles of what they have not reached, and with a
  * `reveal` the site cannot read or states twice.
  */
+import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { searchSite } from "~/models/search.server";
 import { encodeKnowledge, type Knowledge, knowledgeOfUnits, noKnowledge } from "~/lib/shield/knowledge";
 import { importTestPack } from "../support/packs";
 import { fetchDeployed } from "../support/site";
@@ -180,5 +182,30 @@ describe("a gated arc title and a flagged episode title", () => {
         if (!body.includes(text)) missing.push(`${path} for ${units} lacks ${text} (${response.status})`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it("finds no chapter by the gated arc title for a reader who reached the chapter but not the title", async () => {
+    // Gated later in its arc, the title is unknown to a reader of wn:2-1 and to one who shows titles
+    // of what they have not reached; both may find the arc's chapters, but not by the title's words.
+    await importTestPack("tiny", {
+      edit: (files) =>
+        Object.assign(files["web-novel.json"].arcs[1], {
+          title: ARC,
+          originalTitle: ARC_ORIGINAL,
+          titleRevealAt: "wn:2-2",
+        }),
+    });
+    const found = async (query: string, knowledge: Knowledge) =>
+      (await searchSite(env.DB, query, knowledge, { kind: null, limit: 10, offset: 0 })).results.map(
+        (result) => result.ref,
+      );
+    for (const knowledge of [knowledgeOfUnits(["wn:2-1"]), { ...noKnowledge, unreachedTitles: "show" as const }]) {
+      expect(await found("hall of oren", knowledge)).toEqual([]);
+      expect(await found(ARC_ORIGINAL, knowledge)).toEqual([]);
+      // The chapter is still found by its own title.
+      expect(await found("corridor", knowledge)).toContain("chapter:wn:2-1");
+    }
+    // A reader who knows the title finds the arc by it.
+    expect(await found("hall of oren", knowledgeOfUnits(["wn:2-2"]))).toContain("arc:2");
   });
 });
