@@ -14,6 +14,8 @@ export interface ChooserCard {
   /** What it is, small above its title: "Arc 3", "Season 2". */
   kicker: string;
   title: string;
+  /** Its title waits for the reader (`title` says so: "Title hidden"), and reads quietly, as a hidden title does. */
+  titleHidden?: boolean;
   /** A line under the title ("32 chapters · 178,455 words"); a card the run never shows may leave it out. */
   detail?: string;
 }
@@ -79,7 +81,9 @@ export function ChooserCards({
               )}
             >
               <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{card.kicker}</span>
-              <span className="block font-semibold">{card.title}</span>
+              <span className={cn("block", card.titleHidden ? "text-muted-foreground" : "font-semibold")}>
+                {card.title}
+              </span>
               {card.detail ? <span className="mt-1 block text-sm text-muted-foreground">{card.detail}</span> : null}
             </Link>
           </li>

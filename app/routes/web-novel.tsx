@@ -109,6 +109,7 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
             kicker: `Arc ${each.number}`,
             // A gated title waits (its text is not in the answer for a reader who has not seen it).
             title: each.title.content ?? TITLE_HIDDEN,
+            titleHidden: each.title.content === null,
             detail: shown
               ? `${countOf(shown.chapterCount, nouns.chapter)} · ${wordsOf(shown)} · ${datesOf(shown)}`
               : undefined,
