@@ -167,6 +167,23 @@ describe("what reaches a unit's place, which shows its title where the pack does
     expect(reachOf("sp:special-1")).toEqual(expect.arrayContaining([...revealersOf("sp:special-1"), "manga:tallow-4"]));
   });
 
+  it("counts a season's viewer past the episode an OVA, special or film is watched after, for its title only", () => {
+    // sp:ova-1 is anime-original, watched after anime:1-6; sp:film-1 tells a side story, watched after anime:1-12.
+    for (const [special, episode] of [
+      ["sp:ova-1", "anime:1-6"],
+      ["sp:film-1", "anime:1-12"],
+    ] as const) {
+      expect([special, reachOf(special)]).toEqual([
+        special,
+        expect.arrayContaining([...revealersOf(special), ...reachOf(episode)]),
+      ]);
+      // Whoever watched the season on, or read as far, sees its title; what it tells still waits for its own viewers.
+      expect([special, knows(reader("anime:1-12"), reachOf(special))]).toEqual([special, true]);
+      expect([special, knows(reader("anime:1-12"), revealersOf(special))]).toEqual([special, false]);
+    }
+    expect(knows(reader("anime:1-5"), reachOf("sp:ova-1"))).toBe(false);
+  });
+
   it("is a web novel chapter's or a side story's revealers, and a short's what reaches its episode", () => {
     for (const unit of ["wn:1-16", "wn:2-24", "ss:ex-1"]) expect(reachOf(unit)).toEqual(revealersOf(unit));
     expect(reachOf("bt:1-6")).toEqual(expect.arrayContaining([...revealersOf("bt:1-6"), ...reachOf("anime:1-7")]));

@@ -293,7 +293,9 @@ function coverage(pack: ContentPack, positions: Timeline["positions"]) {
  * of an OVA or special, or of a scene a recut adds, watched it on its own (decision 46): a glimpse of its
  * chapters is no place reached, and counts no more for a title than for what the unit reveals. A Break
  * Time short's place is its episode's: it is reached by the short and by what reaches the episode
- * (`shortReachedBy` is what reveals a flagged one's title, and stays so). A web novel chapter's reach is
+ * (`shortReachedBy` is what reveals a flagged one's title, and stays so). An OVA's, special's or film's
+ * watched after an episode (`watchAfter`) is just after it: reached by what reaches that episode too, so a
+ * season's viewer sees its title as they see the episodes' around it. A web novel chapter's reach is
  * its revealers, which every coverer already is; a unit that reaches no chapter has only its revealers.
  */
 export function titleReachMap(
@@ -303,9 +305,11 @@ export function titleReachMap(
 ): (unitKey: string) => string {
   const { coverers, reaches } = coverage(pack, positions);
   const readInOrder = coverers.filter((coverer) => mediumOf(coverer.key) === "manga");
-  const airedWith = new Map(
-    pack.anime.breakTime.map((short) => [breakTimeKey(short.season, short.number), short.accompanies]),
-  );
+  // The episode whose place a short (aired with it) or a special (watched after it) shares.
+  const airedWith = new Map<string, string | undefined>([
+    ...pack.anime.breakTime.map((short) => [breakTimeKey(short.season, short.number), short.accompanies] as const),
+    ...pack.anime.specials.map((special) => [animeSpecialKey(special.slug), special.watchAfter] as const),
+  ]);
   const known = new Map<string, string>();
   const reachOf = (unitKey: string): string => {
     const cached = known.get(unitKey);
