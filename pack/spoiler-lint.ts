@@ -185,9 +185,10 @@ export function packTexts(
       add("anime.json", `${path}.title`, recut.title, null);
       add("anime.json", `${path}.originalTitle`, recut.originalTitle, null);
       recut.episodes.forEach((episode, e) => {
-        add("anime.json", `${path}.episodes[${e}].title`, episode.title, null);
-        add("anime.json", `${path}.episodes[${e}].originalTitle`, episode.originalTitle, null);
         const key = recutEpisodeKey(season.number, recut.number, episode.number);
+        const titleRevealedBy = flaggedTitleRevealedBy(episode, key, revealersOf);
+        add("anime.json", `${path}.episodes[${e}].title`, episode.title, titleRevealedBy);
+        add("anime.json", `${path}.episodes[${e}].originalTitle`, episode.originalTitle, titleRevealedBy);
         episode.newScenes.forEach((scene, n) =>
           add(
             "anime.json",
@@ -645,17 +646,24 @@ function gatedNames(pack: ContentPack, revealersOf: RevealersOf, positions: Read
         [arc.title, arc.originalTitle],
         revealedByIn(revealersOf, arc.titleRevealIn, arc.titleRevealAt),
       );
-  for (const season of pack.anime.seasons)
-    for (const episode of season.episodes) {
-      const key = episodeKey(season.number, episode.number);
-      if (episode.titleIsSpoiler && positions.has(key))
-        add(
-          `title-of-${key}`,
-          `the flagged title of ${key}`,
-          [episode.title, episode.originalTitle],
-          flaggedTitleRevealedBy(episode, key, revealersOf),
-        );
-    }
+  // A season's episodes and its recuts' episodes, each by its key.
+  const episodes = pack.anime.seasons.flatMap((season) => [
+    ...season.episodes.map((episode) => ({ episode, key: episodeKey(season.number, episode.number) })),
+    ...season.recuts.flatMap((recut) =>
+      recut.episodes.map((episode) => ({
+        episode,
+        key: recutEpisodeKey(season.number, recut.number, episode.number),
+      })),
+    ),
+  ]);
+  for (const { episode, key } of episodes)
+    if (episode.titleIsSpoiler && positions.has(key))
+      add(
+        `title-of-${key}`,
+        `the flagged title of ${key}`,
+        [episode.title, episode.originalTitle],
+        flaggedTitleRevealedBy(episode, key, revealersOf),
+      );
   return named;
 }
 

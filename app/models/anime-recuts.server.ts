@@ -45,6 +45,7 @@ export const seasonRecutEpisodes = (seasonNumber: number | null) =>
       "e.contents",
       "e.new_scenes",
       "e.position",
+      "e.title_revealed_by",
       "u.revealed_by",
       "u.title_reached_by",
       "u.told_by",
@@ -142,7 +143,11 @@ export function toRecuts(
         key: row.key,
         number: row.number,
         position: row.position,
-        title: gatedTitle(null, row.title_reached_by, { title: row.title, originalTitle: row.original_title }),
+        // Gated as a unit's title is (by its flag where the pack flags it), with its original.
+        title: gatedTitle(row.title_revealed_by, row.title_reached_by, {
+          title: row.title,
+          originalTitle: row.original_title,
+        }),
         ...broadcastOf(row, row.recut_runtime),
         contents: contents.map((content): RecutContent => ({
           episode: episodeLabel(content.episode),

@@ -73,6 +73,7 @@ export interface AnimeRecutEpisodesTable {
   contents: string;
   new_scenes: Generated<string>;
   position: number;
+  title_revealed_by: string | null;
 }
 
 export interface AnimeRecutsTable {

@@ -132,7 +132,7 @@ const leaves: Leaf[] = [
           noEdition,
           "u.label",
           row.ref("re.title").$castTo<string | null>().as("title"),
-          sql<string | null>`NULL`.as("revealed_by"),
+          "re.title_revealed_by as revealed_by",
           "u.title_reached_by as reached_by",
           row.ref("re.aired_on").$castTo<string>().as("released_on"),
           "u.position",

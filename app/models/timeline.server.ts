@@ -137,7 +137,7 @@ const recutTimeline = query
   .select([
     ...unitColumns,
     "e.title",
-    none.as("title_revealed_by"),
+    "e.title_revealed_by",
     "r.title as group_label",
     none.as("group_title"),
     none.as("extra"),

@@ -103,8 +103,8 @@ const units = query
         ...unitColumns,
         row.fn.coalesce("e.title", "re.title").$castTo<string>().as("title"),
         row.fn.coalesce("e.original_title", "re.original_title").as("original_title"),
-        // A season's episode's flag; a recut's episode has none.
-        "e.title_revealed_by",
+        // A season's or a recut's episode's flag.
+        row.fn.coalesce("e.title_revealed_by", "re.title_revealed_by").as("title_revealed_by"),
         row.fn.coalesce("e.aired_on", "re.aired_on").as("released_on"),
         ...notAVolume,
         "e.part_number as part",

@@ -3,7 +3,7 @@ import { dateEnd, dateStart, surelyBefore } from "../../app/lib/content/dates";
 import { recutName } from "../../app/lib/content/labels";
 import { unitPath } from "../../app/lib/content/units";
 import { recutContents } from "../recuts";
-import { recutSceneRevealedBy, unitEntryRevealedBy } from "../reveals";
+import { flaggedTitleRevealedBy, recutSceneRevealedBy, unitEntryRevealedBy } from "../reveals";
 import type { AnimeRecutEpisodeRow, AnimeRecutRow, SearchEntryRow } from "../rows";
 import { originalBeside, labelOf, positionOf, type Resolution } from "./resolution";
 
@@ -31,7 +31,7 @@ export interface StoredRecutScene {
   revealedBy: string | null;
 }
 
-export function recutRows({ pack, timeline, reference, report, revealersOf }: Resolution) {
+export function recutRows({ pack, timeline, reference, report, revealersOf, checkRevealIn }: Resolution) {
   const recuts: AnimeRecutRow[] = [];
   const episodes: AnimeRecutEpisodeRow[] = [];
   const seen = new Set<string>();
@@ -48,6 +48,7 @@ export function recutRows({ pack, timeline, reference, report, revealersOf }: Re
         const e = recut.episodes.findIndex((episode) => episode.number === contents.number);
         const episode = recut.episodes[e]!;
         const path = `${recutPath}.episodes[${e}]`;
+        checkRevealIn(episode.titleRevealIn, episode.titleIsSpoiler, file, `${path}.titleRevealIn`);
         if (episode.airedAt && episode.airedOn)
           report(
             file,
@@ -94,6 +95,8 @@ export function recutRows({ pack, timeline, reference, report, revealersOf }: Re
           number: episode.number,
           title: episode.title,
           original_title: originalBeside(episode.title, episode.originalTitle),
+          // Its unflagged title is reached by its place (the story unit's `title_reached_by`).
+          title_revealed_by: flaggedTitleRevealedBy(episode, contents.key, revealersOf),
           aired_on: day,
           aired_time: aired?.time ?? null,
           runtime: episode.runtime ?? null,
@@ -121,7 +124,7 @@ export function recutRows({ pack, timeline, reference, report, revealersOf }: Re
   return { recuts, episodes };
 }
 
-/** Search entries for recut episodes, gated as their titles are (`unitEntryRevealedBy`), like the season's. */
+/** Search entries for recut episodes, gated as their titles are (`unitEntryRevealedBy`, a flagged one by its flag), like the season's. */
 export function recutSearchEntries(
   { timeline, titleReachOf }: Resolution,
   { recuts, episodes }: ReturnType<typeof recutRows>,
@@ -145,6 +148,6 @@ export function recutSearchEntries(
       titles.get(`${episode.season_number}r${episode.recut_number}`) ??
       recutName(episode.season_number, episode.recut_number),
     reveal_position: episode.position,
-    revealed_by: unitEntryRevealedBy(titleReachOf, episode.key, null),
+    revealed_by: unitEntryRevealedBy(titleReachOf, episode.key, episode.title_revealed_by),
   }));
 }

@@ -194,6 +194,10 @@ export const recutEpisodeSchema = z.strictObject({
   number: unitNumber,
   title: text,
   originalTitle: optionalText,
+  /** The title gives something away: hidden until the reader has watched this recut episode or reached what reveals it. */
+  titleIsSpoiler: z.boolean().default(false),
+  /** With titleIsSpoiler: where each medium reveals what the title gives away, when that differs. */
+  titleRevealIn: revealInSchema.optional(),
   airedOn: storyDate.optional(),
   /** The broadcast's local date and time in the recut's `timeZone`. */
   airedAt: airedAt.optional(),
