@@ -105,7 +105,7 @@ const pageQueries = (arc: ArcChoice) =>
     // The shown arc's own text: read for it alone.
     query
       .selectFrom("arcs")
-      .select(["number", "original_title", "summary", "summary_revealed_by", "phases"])
+      .select(["number", "original_title", "title_revealed_by", "summary", "summary_revealed_by", "phases"])
       .where("number", "=", arc),
     query
       .selectFrom("chapters as c")
@@ -200,10 +200,7 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
     arc: selected
       ? {
           // Gated with the title: either would give it away.
-          originalTitle: gatedBy(
-            arcs.find((arc) => arc.number === selected.number)?.title_revealed_by ?? null,
-            selected.original_title,
-          ),
+          originalTitle: gatedBy(selected.title_revealed_by, selected.original_title),
           // A summary that tells what happens later in the arc is gated.
           summary: selected.summary === null ? null : gatedBy(selected.summary_revealed_by, selected.summary),
           phases: phasesOf(selected.phases, chapters),
