@@ -4,7 +4,7 @@ import { DiscussionLink } from "~/components/discussion-link";
 import { OriginalText } from "~/components/original-text";
 import { StoryDate } from "~/components/story-date";
 import { ReadUpToHere } from "~/components/read-up-to-here";
-import { TitleIfShown, UnitTitle } from "~/components/unit-title";
+import { TITLE_NOT_ANNOUNCED, TitleIfShown, UnitTitle } from "~/components/unit-title";
 import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import { ChapterRange } from "~/components/chapter-range";
@@ -25,7 +25,8 @@ import { episodeName } from "~/lib/content/labels";
 
 /**
  * Episode number and air date (the broadcaster's date, with its local time where known), its runtime
- * where it is not the season's usual, then the episode's title and its original.
+ * where it is not the season's usual, then the episode's title and its original; "Title not announced"
+ * for an episode without one, which hides nothing.
  */
 export function EpisodeTitle({
   episode,
@@ -44,14 +45,18 @@ export function EpisodeTitle({
         {episode.airedTime ? `, ${airTimeLabel(episode.airedTime.time, episode.airedTime.timeZone)}` : null}
         {episode.runtimeDiffers && episode.runtime !== null ? ` · ${runtimeLabel(episode.runtime)}` : null}
       </p>
-      <UnitTitle gated={episode.title} as={Heading} className="font-semibold" what="This episode's title">
-        {({ title, originalTitle }) => (
-          <>
-            <Heading className="font-semibold">{title}</Heading>
-            <OriginalText text={originalTitle} className="text-sm" />
-          </>
-        )}
-      </UnitTitle>
+      {episode.title ? (
+        <UnitTitle gated={episode.title} as={Heading} className="font-semibold" what="This episode's title">
+          {({ title, originalTitle }) => (
+            <>
+              <Heading className="font-semibold">{title}</Heading>
+              <OriginalText text={originalTitle} className="text-sm" />
+            </>
+          )}
+        </UnitTitle>
+      ) : (
+        <Heading className="font-semibold text-muted-foreground">{TITLE_NOT_ANNOUNCED}</Heading>
+      )}
     </div>
   );
 }

@@ -45,6 +45,9 @@ export function UnitTitle<T>({
 /** What stands in a title's place while it waits for the reader. */
 export const TITLE_HIDDEN = "Title hidden";
 
+/** What stands in the place of a title a unit does not have (an episode announced by its number): nothing is hidden. */
+export const TITLE_NOT_ANNOUNCED = "Title not announced";
+
 /** What stands in a title's place after a label that says what the entry is: "Prologue: title hidden". */
 export function titleHiddenAfter(label: string | null) {
   return label ? `${label}: ${TITLE_HIDDEN.toLowerCase()}` : TITLE_HIDDEN;

@@ -198,7 +198,10 @@ export function episodeOf(
     label: row.label,
     position: row.position,
     // Gated as a unit's title is (by its flag where the pack flags it), with its original: either would give it away.
-    title: gatedTitle(row.title_revealed_by, row.reached_by, { title: row.title, originalTitle: row.original_title }),
+    title:
+      row.title === null
+        ? null
+        : gatedTitle(row.title_revealed_by, row.reached_by, { title: row.title, originalTitle: row.original_title }),
     ...broadcastOf(row, row.season_runtime),
     part: row.part_number,
     adapts: episodeAdapts(row.adapts_runs, row.adapts_stories),

@@ -19,7 +19,7 @@ export interface AnimeEpisodesTable {
   key: string;
   season_number: number;
   number: number;
-  title: string;
+  title: string | null;
   original_title: string | null;
   adapts_from: string | null;
   adapts_to: string | null;

@@ -237,7 +237,10 @@ export function toAnimeMistake(row: AnimeMistakeRow): AnimeMistake {
       label: row.episode_label,
       // Gated as a unit's title is: by its flag where the pack flags it; else until the reader reaches the
       // episode, unless they show such titles.
-      title: gatedTitle(row.episode_title_flag, row.episode_reached_by, row.episode_title),
+      title:
+        row.episode_title === null
+          ? null
+          : gatedTitle(row.episode_title_flag, row.episode_reached_by, row.episode_title),
       position: row.episode_position,
     },
     start: row.start_seconds,

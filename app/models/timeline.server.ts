@@ -4,6 +4,7 @@ import { groupName, inPart, sideStoryGroup, type TrackerUnit } from "~/lib/progr
 import { type SideStoryKind, sideStoryKinds } from "~/lib/vocabulary";
 import { batch, query } from "./query.server";
 import { gatedTitle, publicArcTitle } from "./db.server";
+import { gated } from "~/lib/shield/gated";
 import { readRevealers } from "~/lib/shield/knowledge";
 
 /*
@@ -32,7 +33,8 @@ const timeline = query
   .innerJoin("arcs as a", "a.number", "c.arc_number")
   .select((row) => [
     ...unitColumns,
-    "c.title",
+    // Null for an episode without a title yet: the first select types the union's columns.
+    row.ref("c.title").$castTo<string | null>().as("title"),
     "c.title_revealed_by",
     numbered("Arc", row.ref("a.number")).as("group_label"),
     publicArcTitle("a").as("group_title"),
@@ -219,7 +221,9 @@ export async function getTimeline(db: D1Database): Promise<{ units: TrackerUnit[
       medium: unit.medium,
       position: unit.position,
       label: unit.label,
-      title: gatedTitle(unit.title_revealed_by, unit.title_reached_by, unit.title),
+      // A unit without a title (an episode announced by number) hides nothing: its place names it.
+      title:
+        unit.title === null ? gated(null, "") : gatedTitle(unit.title_revealed_by, unit.title_reached_by, unit.title),
       group:
         unit.medium === "side_stories" && isSideStoryKind(unit.extra)
           ? sideStoryGroup(unit.extra)

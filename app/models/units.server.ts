@@ -2,6 +2,7 @@ import { type InferResult, sql } from "kysely";
 import type { StoryUnit } from "~/lib/api/views";
 import type { Medium } from "~/lib/content/units";
 import { batch, query } from "./query.server";
+import { gated } from "~/lib/shield/gated";
 import { gatedBy, gatedTitle } from "./db.server";
 import { editionsOf } from "./light-novels.server";
 
@@ -47,7 +48,8 @@ const units = query
   .innerJoin("chapters as c", "c.key", "u.key")
   .select((row) => [
     ...unitColumns,
-    "c.title",
+    // Null for a unit without a title (the first select types the union's columns).
+    row.ref("c.title").$castTo<string | null>().as("title"),
     "c.original_title",
     "c.title_revealed_by",
     // Side stories and Break Time shorts may have no date.
@@ -101,7 +103,8 @@ const units = query
       .where((row) => row.or([row("e.key", "is not", null), row("re.key", "is not", null)]))
       .select((row) => [
         ...unitColumns,
-        row.fn.coalesce("e.title", "re.title").$castTo<string>().as("title"),
+        // Null for an episode without a title yet (`toStoryUnit` names it by its label).
+        row.fn.coalesce("e.title", "re.title").as("title"),
         row.fn.coalesce("e.original_title", "re.original_title").as("original_title"),
         // A season's or a recut's episode's flag.
         row.fn.coalesce("e.title_revealed_by", "re.title_revealed_by").as("title_revealed_by"),
@@ -123,9 +126,10 @@ const units = query
         query
           .selectFrom("story_units as u")
           .innerJoin("break_time_episodes as b", "b.key", "u.key")
-          .select([
+          .select((row) => [
             ...unitColumns,
-            "b.title",
+            // Null for a manga chapter without a title (the first select types this term's columns).
+            row.ref("b.title").$castTo<string | null>().as("title"),
             none.as("original_title"),
             "b.title_revealed_by",
             "b.aired_on as released_on",
@@ -151,15 +155,14 @@ const units = query
                 adaptationOf("sp"),
               ]),
           )
-          // The manga's chapters (decision 49), in the same term: D1 joins at most five. One without a
-          // title is named by its label.
+          // The manga's chapters (decision 49), in the same term: D1 joins at most five.
           .unionAll(
             query
               .selectFrom("story_units as u")
               .innerJoin("manga_chapters as m", "m.key", "u.key")
-              .select((row) => [
+              .select([
                 ...unitColumns,
-                row.fn.coalesce("m.title", "u.label").$castTo<string>().as("title"),
+                "m.title",
                 none.as("original_title"),
                 "m.title_revealed_by",
                 "m.published_on as released_on",
@@ -178,7 +181,12 @@ function toStoryUnit(row: InferResult<typeof units>[number]): StoryUnit {
     key: row.key,
     medium: row.medium,
     label: row.label,
-    named: gatedTitle(row.title_revealed_by, row.reached_by, { title: row.title, originalTitle: row.original_title }),
+    // A unit without a title (a manga chapter, an episode announced by its number) is named by its label,
+    // which hides nothing.
+    named:
+      row.title === null
+        ? gated(null, { title: row.label, originalTitle: null })
+        : gatedTitle(row.title_revealed_by, row.reached_by, { title: row.title, originalTitle: row.original_title }),
     releasedOn: row.released_on,
     // An OVA, special or film has a runtime, aired in no part and at no hour the pack knows.
     broadcast:

@@ -289,7 +289,7 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
                       {names.medium}
                     </span>
                     <span className="block font-medium">{names.place}</span>
-                    <AppearanceTitle label={appearance.label} title={appearance.title} />
+                    {appearance.title ? <AppearanceTitle label={appearance.label} title={appearance.title} /> : null}
                     {/* After the episode's title, which is not the recut episode's. */}
                     {appearance.inRecut ? (
                       <span className="block text-sm text-muted-foreground">
@@ -355,7 +355,7 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
  * Under an appearance's label, only what its title adds to it ("The Unburnt Wick", not "Lanternfall 1:
  * The Unburnt Wick"); "Title hidden" where it waits for the reader to reach the unit.
  */
-function AppearanceTitle({ label, title }: { label: string; title: Gated<string | null> }) {
+function AppearanceTitle({ label, title }: { label: string; title: Gated<string> }) {
   const heldBack = useTitleHeldBack(title);
   return (
     <span className="block text-sm text-muted-foreground">
@@ -363,7 +363,7 @@ function AppearanceTitle({ label, title }: { label: string; title: Gated<string 
         TITLE_HIDDEN
       ) : (
         <Spoiler gated={title} what="The title">
-          {(text) => (text ? (titleAfterLabel(label, text) ?? text) : null)}
+          {(text) => titleAfterLabel(label, text) ?? text}
         </Spoiler>
       )}
     </span>

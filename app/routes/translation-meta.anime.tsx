@@ -121,7 +121,7 @@ function EpisodeEntries({ entries, shown }: { entries: AnimeMistake[]; shown: bo
         <h3 id={`episode-${episode.key}`} className="text-lg font-semibold">
           <Link to={unitPath(episode.key)} className="hover:underline">
             {episodeName(episode)}
-            <TitleIfShown gated={episode.title}>{(title) => `: ${title}`}</TitleIfShown>
+            {episode.title ? <TitleIfShown gated={episode.title}>{(title) => `: ${title}`}</TitleIfShown> : null}
           </Link>
         </h3>
         <span className="flex flex-wrap items-center gap-3">

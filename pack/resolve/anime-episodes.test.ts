@@ -267,3 +267,35 @@ describe("what the check refuses in an episode's adapts", () => {
     ]);
   });
 });
+
+describe("an episode without a title (announced by its number)", () => {
+  const { rows, problems } = resolveEpisodes((episodes) => {
+    delete episodes[1]!.title;
+  });
+
+  it("imports, named by its place alone, and search has nothing to find it by", () => {
+    expect(problems).toEqual([]);
+    expect(episodeRow(rows!, "anime:1-2")).toMatchObject({
+      title: null,
+      original_title: null,
+      title_revealed_by: null,
+    });
+    expect(rows!.search_entries.some((entry) => entry.ref === "episode:anime:1-2")).toBe(false);
+    expect(rows!.search_entries.some((entry) => entry.ref === "episode:anime:1-1")).toBe(true);
+  });
+
+  it("may not flag a title it does not have, nor give an original without a title to read", () => {
+    expect(
+      problemsOf((episodes) => {
+        delete episodes[1]!.title;
+        episodes[1]!.titleIsSpoiler = true;
+      }),
+    ).toEqual([expect.stringContaining("flags a title the episode does not have")]);
+    expect(
+      problemsOf((episodes) => {
+        delete episodes[1]!.title;
+        episodes[1]!.originalTitle = "嘘";
+      }),
+    ).toEqual([expect.stringContaining("needs a title readers can read too")]);
+  });
+});

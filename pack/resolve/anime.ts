@@ -119,8 +119,9 @@ export function animeRows(resolution: Resolution) {
         season_number: season.number,
         number: episode.number,
         label: episode.label ?? null,
-        title: episode.title,
-        original_title: originalBeside(episode.title, episode.originalTitle),
+        // Null while the episode has no title: named by its place alone.
+        title: episode.title ?? null,
+        original_title: episode.title === undefined ? null : originalBeside(episode.title, episode.originalTitle),
         // Its unflagged title is reached by its place (the story unit's `title_reached_by`).
         title_revealed_by: flaggedTitleRevealedBy(episode, key, revealersOf),
         ...episodeAiring(season, episode, partOf.get(episode.number), path, report),
@@ -190,18 +191,25 @@ export function animeSearchEntries(
   anime: ReturnType<typeof animeRows>,
 ): SearchEntryRow[] {
   const seasonTitles = new Map(anime.seasons.map((season) => [season.number, season.title]));
-  const episodes = anime.episodes.map((episode): SearchEntryRow => ({
-    ref: `episode:${episode.key}`,
-    kind: "episode",
-    title: episode.title,
-    subtitle: labelOf(timeline, episode.key),
-    path: unitPath(episode.key),
-    original_title: episode.original_title,
-    aliases: "",
-    body: seasonTitles.get(episode.season_number) ?? "",
-    reveal_position: episode.position,
-    revealed_by: unitEntryRevealedBy(titleReachOf, episode.key, episode.title_revealed_by),
-  }));
+  // An episode without a title has nothing to find it by but its place, which the finder reads.
+  const episodes = anime.episodes.flatMap(({ title, ...episode }): SearchEntryRow[] =>
+    title === null
+      ? []
+      : [
+          {
+            ref: `episode:${episode.key}`,
+            kind: "episode",
+            title,
+            subtitle: labelOf(timeline, episode.key),
+            path: unitPath(episode.key),
+            original_title: episode.original_title,
+            aliases: "",
+            body: seasonTitles.get(episode.season_number) ?? "",
+            reveal_position: episode.position,
+            revealed_by: unitEntryRevealedBy(titleReachOf, episode.key, episode.title_revealed_by),
+          },
+        ],
+  );
   const labels = new Map(anime.episodes.map((episode) => [episode.key, episode.label]));
   const shorts = anime.shorts.map((short): SearchEntryRow => {
     const parts = short.accompanies === null ? null : parseUnitKey(short.accompanies, "anime");

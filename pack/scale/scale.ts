@@ -134,7 +134,7 @@ function copySeason(season: Season, cycle: Cycle): Season {
     ),
     episodes: season.episodes.map((episode) => ({
       ...episode,
-      title: retitle(episode.title, cycle),
+      title: maybe(episode.title, (title) => retitle(title, cycle)),
       airedOn: maybe(episode.airedOn, (date) => moveDate(date, cycle)),
       // The clock time stays; the day moves as a date does.
       airedAt: maybe(episode.airedAt, (at) => `${moveDate(at.slice(0, 10), cycle)}${at.slice(10)}`),

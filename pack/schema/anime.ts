@@ -83,7 +83,11 @@ export const episodeSchema = z
     number: unitNumber,
     /** The number the series gives it, where that is not its place: "13.5" on the recap after 13. */
     label: episodeLabel.optional(),
-    title: text,
+    /**
+     * Left out while the episode has no title: announced by number before its title is, or a series that
+     * never titles its episodes. It is then named by its place alone ("Episode 13").
+     */
+    title: optionalText,
     originalTitle: optionalText,
     /**
      * The title gives something away (a character's name before the viewer meets them): hidden until the
@@ -125,6 +129,21 @@ export const episodeSchema = z
         path: ["adapts"],
         message:
           "an episode needs adapts (the chapters or side stories it tells) or, if it is anime-original, original (a note on what the anime made up)",
+      });
+    if (check.value.originalTitle !== undefined && check.value.title === undefined)
+      check.issues.push({
+        code: "custom",
+        input: check.value.originalTitle,
+        path: ["originalTitle"],
+        message:
+          "an episode whose original title is known needs a title readers can read too: give title (the original romanized, until an English one is known)",
+      });
+    if (check.value.titleIsSpoiler && check.value.title === undefined)
+      check.issues.push({
+        code: "custom",
+        input: check.value.titleIsSpoiler,
+        path: ["titleIsSpoiler"],
+        message: "flags a title the episode does not have: give title or leave titleIsSpoiler out",
       });
   });
 

@@ -19,7 +19,7 @@ const FILM = "sp:film-1";
 const OVA = "sp:ova-1";
 const special = (key: string) => rows.anime_specials.find((row) => row.key === key)!;
 const fact = (label: string) => rows.character_facts.find((row) => row.label === label)!.value;
-const firstEpisode = rows.anime_episodes.find((episode) => episode.key === "anime:1-1")!.title;
+const firstEpisode = rows.anime_episodes.find((episode) => episode.key === "anime:1-1")!.title!;
 
 test("a season names the specials watched after its episodes, and each opens where it is listed", async ({ page }) => {
   await page.goto("/anime");
@@ -95,6 +95,6 @@ test('"I have watched this" ticks an OVA alone, and shows what it tells', async 
   await page.goto("/anime");
   await waitForHydration(page);
   await expect(page.locator(`#${unitAnchor("anime:1-6")}`)).not.toContainText(
-    rows.anime_episodes.find((episode) => episode.key === "anime:1-6")!.title,
+    rows.anime_episodes.find((episode) => episode.key === "anime:1-6")!.title!,
   );
 });

@@ -18,7 +18,11 @@ const { pack } = parsePackFolder("content/demo");
 if (!pack) throw new Error("the demo content pack does not parse");
 const { rows } = resolvePack(pack, "demo");
 
-const episodesOf = (season: number) => rows.anime_episodes.filter((episode) => episode.season_number === season);
+// The demo titles every episode.
+const episodesOf = (season: number) =>
+  rows.anime_episodes
+    .filter((episode) => episode.season_number === season)
+    .map((episode) => ({ ...episode, title: episode.title! }));
 const shortsOf = (season: number) => rows.break_time_episodes.filter((short) => short.season_number === season);
 const notes = rows.adaptation_changes.flatMap((change) => (change.note ? [change.note] : []));
 /** What the pages show everyone: an arc's or a season's title gives nothing away. */

@@ -15,7 +15,7 @@ const { pack } = parsePackFolder("content/demo");
 if (!pack) throw new Error("the demo content pack does not parse");
 const { rows } = resolvePack(pack, "demo");
 
-const titleOf = (key: string) => rows.anime_episodes.find((row) => row.key === key)!.title;
+const titleOf = (key: string) => rows.anime_episodes.find((row) => row.key === key)!.title!;
 const recutTitleOf = (key: string) => rows.anime_recut_episodes.find((row) => row.key === key)!.title;
 const newScene = (
   JSON.parse(rows.anime_recut_episodes.find((row) => row.number === 3)!.new_scenes) as { note: string }[]

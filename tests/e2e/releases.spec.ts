@@ -24,7 +24,7 @@ const flaggedShorts = rows.break_time_episodes.filter(
 );
 const flaggedChapters = rows.chapters.filter((chapter) => chapter.title_revealed_by !== null);
 /** Titles no feed or calendar may carry: each flagged somewhere, and not said openly by anything else in the pack. */
-const openTitles = [...rows.anime_episodes, ...rows.ln_volumes].map((unit) => unit.title.toLowerCase());
+const openTitles = [...rows.anime_episodes, ...rows.ln_volumes].flatMap((unit) => unit.title?.toLowerCase() ?? []);
 const gatedTitles = [...flaggedShorts, ...flaggedChapters]
   .map((unit) => unit.title)
   .filter((title) => !openTitles.some((open) => open.includes(title.toLowerCase())));

@@ -74,7 +74,7 @@ export function gatedTextsOf(rows: PackRows): GatedText[] {
     ...flagged(
       rows.anime_episodes,
       (row) => row.title_revealed_by,
-      (row) => [row.title, ...(row.original_title ? [row.original_title] : [])],
+      (row) => [row.title, row.original_title].filter((text) => text !== null),
       (row) => `title of ${row.key}`,
     ),
     // A flagged Break Time short's title is revealed by the short and by the episode it accompanies.

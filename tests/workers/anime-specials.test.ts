@@ -78,7 +78,7 @@ describe("OVAs, specials and films behind the shield", () => {
     expect(hasConsumed(knowledge, "anime:1-12")).toBe(false);
     expect(hasConsumed(knowledge, "anime:1-1")).toBe(false);
     const { episodes } = await load(animeLoader, `/anime?reveal=${FILM}`);
-    expect(episodes.map((episode) => episode.title.content)).toEqual(episodes.map(() => null));
+    expect(episodes.map((episode) => episode.title?.content)).toEqual(episodes.map(() => null));
     const episodeTitle = rows.anime_episodes.find((episode) => episode.key === "anime:1-12")!.title;
     expect(await animeData(FILM)).not.toContain(`"${episodeTitle}"`);
   });

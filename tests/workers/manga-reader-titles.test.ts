@@ -48,7 +48,7 @@ describe("an unflagged title reached through the manga", () => {
     for (const units of [mangaReader, laterMangaReader]) {
       const anime = await load(animeLoader, `/anime?reveal=${reveal(units)}`);
       const episode = present(anime.episodes[0]);
-      expect([units, episode.title.content?.title]).toEqual([units, "Knock Knock"]);
+      expect([units, episode.title?.content?.title]).toEqual([units, "Knock Knock"]);
       expect([units, present(anime.recuts[0]).episodes[0]?.title.content?.title]).toEqual([units, "Encore"]);
       // What the episode reveals is the chapter's readers' and its viewers', not the manga's.
       expect([units, episode.changes[0]?.note?.content ?? null]).toEqual([units, null]);
@@ -58,7 +58,7 @@ describe("an unflagged title reached through the manga", () => {
     // Not to a reader who has not reached the place, nor to one before it on the web novel.
     for (const units of [[], ["wn:1-1"]]) {
       const anime = await load(animeLoader, `/anime?reveal=${reveal(units)}`);
-      expect([units, present(anime.episodes[0]).title.content]).toEqual([units, null]);
+      expect([units, present(anime.episodes[0]).title?.content]).toEqual([units, null]);
     }
     // A viewer of the episode sees all of it, as before.
     const viewer = await load(animeLoader, `/anime?reveal=${reveal(["anime:1-1"])}`);

@@ -205,7 +205,10 @@ export const apiSchemas = {
       key: { type: "string", examples: ["wn:2-14"] },
       medium: ref("Medium"),
       label: { type: "string", description: "A short name that never spoils: `Arc 2 · Chapter 14`." },
-      title: nullable("string", "Null when the title spoils something the reader has not seen."),
+      title: nullable(
+        "string",
+        "Null when the title spoils something the reader has not seen; the label where the unit has no title (a manga chapter, an episode announced by its number).",
+      ),
       original_title: nullable(
         "string",
         "The title in the original language; null when there is none or the title is withheld.",
@@ -326,7 +329,10 @@ export const apiSchemas = {
         key: { type: "string" },
         medium: ref("Medium"),
         label: { type: "string" },
-        title: nullable("string", "Null when it spoils."),
+        title: nullable(
+          "string",
+          "Null when it spoils, or the unit has no title (an episode announced by its number).",
+        ),
       }),
     },
     facts: {

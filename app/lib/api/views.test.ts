@@ -183,7 +183,7 @@ describe("the API's views, sealed for the requester", () => {
           key: "wn:1-8",
           medium: "web_novel" as const,
           label: "Arc 1 · Chapter 8",
-          title: gated<string | null>(null, "Pell's Workshop"),
+          title: gated(null, "Pell's Workshop"),
         },
       ],
       facts: [gated(null, { label: "Age", value: "15" }), gated(["wn:3-1"], { label: "Fate", value: "Lives" })],

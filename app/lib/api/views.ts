@@ -232,7 +232,8 @@ export type CharacterProfile = Gated<{
   affiliations: string[];
   summary: string | null;
   portrait: Portrait;
-  firstAppearances: Array<{ key: string; medium: Medium; label: string; title: Gated<string | null> }>;
+  /** Each with its title, null for a unit without one (a manga chapter, an episode announced by number). */
+  firstAppearances: Array<{ key: string; medium: Medium; label: string; title: Gated<string> | null }>;
   facts: Array<Gated<{ label: string; value: string }>>;
   relationships: Array<
     Gated<{
@@ -337,7 +338,7 @@ export function characterProfileView(
       key: appearance.key,
       medium: appearance.medium,
       label: appearance.label,
-      title: appearance.title.content ?? null,
+      title: appearance.title?.content ?? null,
     })),
     facts: knownTo(content.facts, knowledge).map((fact) => fact.content!),
     relationships: knownTo(content.relationships, knowledge).map((relationship) => {

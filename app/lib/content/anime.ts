@@ -72,10 +72,11 @@ export interface AnimeEpisode {
   position: number;
   /**
    * Its title and original, gated as a unit's title is (app/lib/shield/knowledge.ts: `titleRevealers`):
-   * episode titles are not flagged in the pack, so they wait only for the reader to reach the episode
-   * or choose to see titles of what they have not reached. Its number and date are public.
+   * they wait for the reader to reach the episode or choose to see titles of what they have not reached,
+   * and a title the pack flags as a spoiler waits for what reveals it. Null while the episode has no
+   * title (announced by number only): it is named by its place. Its number and date are public.
    */
-  title: Gated<{ title: string; originalTitle: string | null }>;
+  title: Gated<{ title: string; originalTitle: string | null }> | null;
   /**
    * At its precision (app/lib/content/dates.ts); null where it is not known. Where the pack gives the
    * hour, the broadcaster's date: the day its clock showed in its time zone.

@@ -46,15 +46,17 @@ export type LnMistakeInVolume = Omit<LnMistake, "volume">;
 export type { AnimeTrack };
 
 export interface AnimeMistake extends MistakeEntry {
-  /** The episode, with its story position for "I have watched up to here". */
-  /** Its episode; the title gated as a unit's title is (app/lib/shield/knowledge.ts: `titleRevealers`). */
-  /** Its `number` is its place in its season, its `label` the number the series gives it: `episodeName` reads both. */
+  /**
+   * Its episode, with its story position for "I have watched up to here". Its `number` is its place in
+   * its season, its `label` the number the series gives it: `episodeName` reads both. Its title is gated
+   * as a unit's title is (app/lib/shield/knowledge.ts: `titleRevealers`); null where it has none yet.
+   */
   episode: {
     key: string;
     season: number;
     number: number;
     label: string | null;
-    title: Gated<string>;
+    title: Gated<string> | null;
     position: number;
   };
   /** Seconds into the episode. */

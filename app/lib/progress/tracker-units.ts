@@ -14,7 +14,10 @@ export interface TrackerUnit {
   medium: Medium;
   position: number;
   label: string;
-  /** The title, gated where it spoils (its content left out of responses for readers who do not know it). */
+  /**
+   * The title, gated where it spoils (its content left out of responses for readers who do not know it);
+   * empty and public for a unit without a title (an episode announced by number), named by its place.
+   */
   title: Gated<string>;
   /** The arc, collection or season it is listed under. */
   group: string;
