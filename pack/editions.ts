@@ -45,6 +45,28 @@ export function volumeReleases(
   };
 }
 
+/**
+ * Why an English date cannot stand beside the original's (a light novel volume's or a manga volume's), or
+ * null: English surely before the original. A month, a quarter or a year and a day in it cannot be told apart.
+ */
+export function englishBeforeOriginal(
+  releasedEn: string | null | undefined,
+  releasedOriginal: string | null | undefined,
+  originalLanguage: string,
+) {
+  return releasedEn && releasedOriginal && surelyBefore(releasedEn, releasedOriginal)
+    ? `the English release (${releasedEn}) cannot come before the ${formatOriginalLanguage(originalLanguage)} one (${releasedOriginal})`
+    : null;
+}
+
+/**
+ * A volume's English edition as its row keeps it: its date, and whether the pack states there is none yet
+ * (`null`); left out, neither, so the site says nothing of an edition it does not know about.
+ */
+export function englishEditionColumns(releasedEn: string | null | undefined) {
+  return { released_en: releasedEn ?? null, no_english_edition: releasedEn === null ? 1 : 0 } as const;
+}
+
 /** What is wrong with a volume's editions, each with the field (under the volume) it concerns. */
 export function editionProblems(volume: Volume, originalLanguage: string): { field: string; message: string }[] {
   const problems: { field: string; message: string }[] = [];

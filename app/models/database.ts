@@ -377,6 +377,8 @@ export interface MangaVolumesTable {
   title: string | null;
   released_on: string | null;
   isbn: string | null;
+  released_en: string | null;
+  no_english_edition: Generated<0 | 1>;
 }
 
 export interface ProgressHistoryTable {

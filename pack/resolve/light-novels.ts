@@ -1,11 +1,15 @@
 import type { LnVolumeRow, SearchEntryRow, VolumeChangeRow } from "../rows";
 import { lightNovelChapterName, lightNovelChapterOf, volumeNumberName } from "../../app/lib/content/labels";
-import { surelyBefore } from "../../app/lib/content/dates";
 import { unitPath, volumeKey } from "../../app/lib/content/units";
-import { formatOriginalLanguage } from "../../app/lib/format";
 import { isbnAsWord } from "../../app/lib/search/query";
 import { collectionSpans, volumeSpanProblems } from "../adaptation";
-import { editionProblems, editionsColumn, volumeReleases } from "../editions";
+import {
+  editionProblems,
+  editionsColumn,
+  englishBeforeOriginal,
+  englishEditionColumns,
+  volumeReleases,
+} from "../editions";
 import { lnChapterTitlesRevealedBy, unitEntryRevealedBy } from "../reveals";
 import { originalBeside, labelOf, mediaPath, positionOf, type Resolution } from "./resolution";
 
@@ -43,12 +47,8 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, titleRea
           `${key} adapts no web novel chapters, so it shares none with the volume before it: leave overlapsPrevious out`,
         );
       const { releasedJp, releasedEn } = volumeReleases(volume, originalLanguage);
-      if (volume.releasedEn && releasedJp && surelyBefore(volume.releasedEn, releasedJp))
-        report(
-          file,
-          `${path}.releasedEn`,
-          `the English release (${volume.releasedEn}) cannot come before the ${formatOriginalLanguage(originalLanguage)} one (${releasedJp})`,
-        );
+      const englishTooEarly = englishBeforeOriginal(volume.releasedEn, releasedJp, originalLanguage);
+      if (englishTooEarly) report(file, `${path}.releasedEn`, englishTooEarly);
       for (const problem of editionProblems(volume, originalLanguage))
         report(file, `${path}.${problem.field}`, problem.message);
       const printed = new Set<string>();
@@ -96,9 +96,8 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, titleRea
         title: volume.title,
         original_title: originalBeside(volume.title, volume.originalTitle),
         released_jp: releasedJp ?? null,
-        released_en: releasedEn ?? null,
         // null states there is no English edition yet; left out, it is not known (then "date unknown").
-        no_english_edition: releasedEn === null ? 1 : 0,
+        ...englishEditionColumns(releasedEn),
         isbn: volume.isbn ?? null,
         // The volume's own illustrator wins over its collection's, which wins over the series'.
         illustrator: volume.illustrator ?? collection.illustrator ?? pack.series.illustrator ?? null,

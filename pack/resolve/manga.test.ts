@@ -51,7 +51,15 @@ describe("the manga", () => {
       },
     ]);
     expect(rows!.manga_volumes).toEqual([
-      { series_code: "door", number: 1, title: null, released_on: "2022-05", isbn: "978-4-04-000001-5" },
+      {
+        series_code: "door",
+        number: 1,
+        title: null,
+        released_on: "2022-05",
+        released_en: null,
+        no_english_edition: 0,
+        isbn: "978-4-04-000001-5",
+      },
     ]);
     expect(
       rows!.manga_chapters.map(({ key, label, published_on, original }) => ({ key, label, published_on, original })),
@@ -133,6 +141,19 @@ describe("the manga", () => {
     ]);
     // Unflagged, the series' title is shown to everyone, and its code may spell it.
     expect(problemsOf(() => {})).toEqual([]);
+  });
+
+  it("keeps a volume's English edition as a light novel volume's: its date, none yet (null), or nothing known", () => {
+    const english = (releasedEn: unknown) => {
+      const { rows, problems } = resolveManga((manga) => (manga.series[0].volumes[0].releasedEn = releasedEn));
+      expect(problems).toEqual([]);
+      const [volume] = rows!.manga_volumes;
+      return [volume!.released_en, volume!.no_english_edition];
+    };
+    expect(english("2023-11-14")).toEqual(["2023-11-14", 0]);
+    expect(english("2023-Q4")).toEqual(["2023-Q4", 0]);
+    expect(english(null)).toEqual([null, 1]);
+    expect(english(undefined)).toEqual([null, 0]);
   });
 
   it("is optional: a pack without manga.json has no manga", () => {
@@ -269,6 +290,22 @@ describe("the check of the manga refuses", () => {
   it("a flagged title the chapter does not have", () => {
     expect(problemsOf((manga) => (chaptersOf(manga)[1].titleIsSpoiler = true))).toEqual([
       `${at}[1].titleIsSpoiler: flags a title the chapter does not have: give title or leave titleIsSpoiler out`,
+    ]);
+  });
+
+  it("an English edition before the original, named by the series' original language", () => {
+    const volume = (manga: any) => manga.series[0].volumes[0];
+    expect(problemsOf((manga) => (volume(manga).releasedEn = "2022-04-30"))).toEqual([
+      "manga.json › series[0].volumes[0].releasedEn: the English release (2022-04-30) cannot come before the Japanese one (2022-05)",
+    ]);
+    // A day in the original's month, or a quarter holding it, may come after it.
+    expect(problemsOf((manga) => (volume(manga).releasedEn = "2022-05-01"))).toEqual([]);
+    expect(problemsOf((manga) => (volume(manga).releasedEn = "2022-Q2"))).toEqual([]);
+  });
+
+  it("an English date that is not a date", () => {
+    expect(problemsOf((manga) => (manga.series[0].volumes[0].releasedEn = "2023-Q5"))).toEqual([
+      "manga.json › series[0].volumes[0].releasedEn: 2023-Q5 has no quarter 5: a quarter is Q1 to Q4",
     ]);
   });
 

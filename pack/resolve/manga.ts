@@ -1,6 +1,7 @@
 import type { MangaChapterRow, MangaSeriesRow, MangaVolumeRow, SearchEntryRow } from "../rows";
 import { mangaChapterKey, unitPath } from "../../app/lib/content/units";
 import { mangaChapterNumbers, mangaSeriesName } from "../../app/lib/content/labels";
+import { englishBeforeOriginal, englishEditionColumns } from "../editions";
 import { unitEntryRevealedBy } from "../reveals";
 import { originalBeside, labelOf, positionOf, type Resolution } from "./resolution";
 import { slugGivesAway } from "./side-stories";
@@ -8,9 +9,10 @@ import { slugGivesAway } from "./side-stories";
 /**
  * The manga (manga.json, decision 49): its series, their volumes and their chapters. Each chapter is a unit
  * read along its series' line, placed where what it adapts is (pack/timeline.ts). What it adapts must exist
- * and be of its kind: web novel chapter ranges that run forwards, side stories. A chapter's title waits as
- * a web novel chapter's does (for the chapter itself, or what reaches the same point), or, flagged, for what
- * reveals the chapter itself; a series' flagged title for what reveals its first chapter.
+ * and be of its kind: web novel chapter ranges that run forwards, side stories. A volume's English edition
+ * comes after its original, as a light novel volume's does. A chapter's title waits as a web novel chapter's
+ * does (for the chapter itself, or what reaches the same point), or, flagged, for what reveals the chapter
+ * itself; a series' flagged title for what reveals its first chapter.
  */
 export function mangaRows({ pack, timeline, reference, report, revealersOf, titleReachOf }: Resolution) {
   const file = "manga.json";
@@ -44,12 +46,16 @@ export function mangaRows({ pack, timeline, reference, report, revealersOf, titl
     const numbers = mangaChapterNumbers(one.volumes.flatMap((volume) => volume.chapters));
     const volumeNumbers = new Set<number>();
     one.volumes.forEach((volume, v) => {
+      const englishTooEarly = englishBeforeOriginal(volume.releasedEn, volume.releasedOn, pack.series.originalLanguage);
+      if (englishTooEarly) report(file, `series[${s}].volumes[${v}].releasedEn`, englishTooEarly);
       if (!volumeNumbers.has(volume.number))
         volumes.push({
           series_code: one.code,
           number: volume.number,
           title: volume.title ?? null,
           released_on: volume.releasedOn ?? null,
+          // A date, or null stating there is none yet; left out, nothing is said of an English edition.
+          ...englishEditionColumns(volume.releasedEn),
           isbn: volume.isbn ?? null,
         });
       volumeNumbers.add(volume.number);

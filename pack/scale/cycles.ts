@@ -102,7 +102,11 @@ function packDates(pack: ContentPack) {
     ...pack.anime.breakTime.map((short) => short.airedOn),
     ...pack.anime.specials.map((special) => special.releasedOn),
     ...pack.manga.series.flatMap((series) =>
-      series.volumes.flatMap((volume) => [volume.releasedOn, ...volume.chapters.map((chapter) => chapter.publishedOn)]),
+      series.volumes.flatMap((volume) => [
+        volume.releasedOn,
+        volume.releasedEn,
+        ...volume.chapters.map((chapter) => chapter.publishedOn),
+      ]),
     ),
     ...[...pack.mistakes.lightNovel, ...pack.mistakes.anime].flatMap((mistake) => [mistake.addedOn, mistake.updatedOn]),
   ].filter((date): date is string => typeof date === "string");
@@ -140,6 +144,9 @@ export const moveMangaSeries = (code: string, cycle: Cycle) => (cycle.index === 
 export const moveSlug = (slug: string, cycle: Cycle) => (cycle.index === 1 ? slug : `${slug}-${cycle.index}`);
 export const maybe = <T, R>(value: T | undefined, move: (value: T) => R) =>
   value === undefined ? undefined : move(value);
+/** An English edition's date in another cycle: null (no English edition yet) stays a statement, not an unknown. */
+export const moveEnglishRelease = (date: string | null | undefined, cycle: Cycle) =>
+  date === null ? null : maybe(date, (day) => moveDate(day, cycle));
 
 /** The same unit in another cycle: wn:2-14 in cycle 3 of a 7-arc story is wn:16-14. */
 export function moveKey(key: string, cycle: Cycle) {

@@ -407,6 +407,18 @@ describe("scalePack", () => {
     expect(ssc!.volumes.map((volume) => volume.label)).toEqual(["EX", "EX-2", "EX-3"]);
   });
 
+  it("moves a manga volume's English date with its cycle, and keeps a stated lack of one", () => {
+    const demo = parsePackFolder("content/demo").pack!;
+    const english = (pack: typeof demo) =>
+      pack.manga.series.flatMap((series) => series.volumes.map((volume) => volume.releasedEn));
+    const [first, second] = [english(demo), english(scalePack(demo, 2)).slice(english(demo).length)];
+    expect(second.map((date) => date === null)).toEqual(first.map((date) => date === null));
+    expect(second.map((date) => date === undefined)).toEqual(first.map((date) => date === undefined));
+    first.forEach((date, index) => {
+      if (typeof date === "string") expect(second[index]! > date).toBe(true);
+    });
+  });
+
   it("leaves a pack as it is at scale 1", async () => {
     const demo = parsePackFolder("content/demo").pack!;
     expect(scalePack(demo, 1)).toEqual(demo);

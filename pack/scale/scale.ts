@@ -4,6 +4,7 @@ import {
   maybe,
   measureCycle,
   moveDate,
+  moveEnglishRelease,
   moveIsbn,
   moveKey,
   moveMangaSeries,
@@ -80,8 +81,7 @@ function copyVolume(volume: Volume, collection: string, cycle: Cycle): Volume {
         : { ...chapter, ...(chapter.title ? { title: retitle(chapter.title, cycle) } : {}) },
     ),
     releasedJp: maybe(volume.releasedJp, (date) => moveDate(date, cycle)),
-    // null (no English edition yet) stays a statement, not an unknown.
-    releasedEn: volume.releasedEn === null ? null : maybe(volume.releasedEn, (date) => moveDate(date, cycle)),
+    releasedEn: moveEnglishRelease(volume.releasedEn, cycle),
     isbn: maybe(volume.isbn, (isbn) => moveIsbn(isbn, cycle)),
     illustrator: volume.illustrator,
     editions: volume.editions.map((edition) => ({
@@ -211,6 +211,7 @@ function copyMangaSeries(series: MangaSeries, cycle: Cycle): MangaSeries {
       ...volume,
       title: maybe(volume.title, (title) => retitle(title, cycle)),
       releasedOn: maybe(volume.releasedOn, (date) => moveDate(date, cycle)),
+      releasedEn: moveEnglishRelease(volume.releasedEn, cycle),
       // An ISBN names one printed book: the copies have none.
       isbn: cycle.index === 1 ? volume.isbn : undefined,
       chapters: volume.chapters.map((chapter) => ({

@@ -24,6 +24,11 @@ export const storyDate = z.string().check((check) => {
   const problem = storyDateProblem(check.value);
   if (problem) check.issues.push({ code: "custom", message: problem, input: check.value });
 });
+/**
+ * When a volume's English edition came out or comes out, at the precision known (a light novel's or a manga's):
+ * `null` states there is no English edition (yet); left out, whether there is one is not known.
+ */
+export const englishRelease = storyDate.nullable().optional();
 export const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https:// URL" });
 export const text = z.string().trim().min(1, { error: "must not be empty" });
 export const optionalText = text.optional();

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { collectionCodePattern } from "../../app/lib/content/units";
-import { adaptsSchema, optionalText, seasonExternalIdsSchema, storyDate, unitKey, unitNumber } from "./fields";
+import {
+  adaptsSchema,
+  englishRelease,
+  optionalText,
+  seasonExternalIdsSchema,
+  storyDate,
+  unitKey,
+  unitNumber,
+} from "./fields";
 import { isbn } from "./isbn";
 
 /*
@@ -76,8 +84,13 @@ export const mangaVolumeSchema = z.strictObject({
   /** Its number in its series, from 1: the manga's own, not the light novels'. */
   number: unitNumber,
   title: optionalText,
-  /** The day (or month, or year) it came out, at the precision known; left out when not known. */
+  /** The day (or month, or year) it came out in the original, at the precision known; left out when not known. */
   releasedOn: storyDate.optional(),
+  /**
+   * Its English edition, often years later, or never: the day (or month, quarter, year) it came out or comes
+   * out in English; `null` states there is none (yet), a volume never licensed; left out, not known.
+   */
+  releasedEn: englishRelease,
   isbn: isbn.optional(),
   /** Its chapters in the series' order. */
   chapters: z

@@ -4,6 +4,7 @@ import { DEFAULT_ORIGINAL_LANGUAGE, MAX_SHORT_NAME } from "../../app/lib/content
 import { chapterKinds, collectionKinds, media, sideStoryKinds, volumeChangeKinds } from "../../app/lib/vocabulary";
 import {
   adaptsSchema,
+  englishRelease,
   httpsUrl,
   imagePath,
   novelExternalIdsSchema,
@@ -237,7 +238,7 @@ export const volumeSchema = z.strictObject({
   editions: z.array(editionSchema).default([]),
   releasedJp: storyDate.optional(),
   /** null: the pack states there is no English edition (yet); left out: whether there is one is not known. */
-  releasedEn: storyDate.nullable().optional(),
+  releasedEn: englishRelease,
   isbn: isbn.optional(),
   pageCount: z.int().positive().optional(),
   cover: imagePath.optional(),
