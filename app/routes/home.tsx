@@ -8,7 +8,7 @@ import { type AreaPath, areas, footerLinks } from "~/lib/areas";
 import { formatNumber } from "~/lib/format";
 import { countOf, nouns, wordCountUnknown } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
-import { releaseDay } from "~/lib/feeds/releases";
+import { releaseDay, releaseId } from "~/lib/feeds/releases";
 import { useShieldedData } from "~/browser/spoiler-shield";
 import { getSeriesOverview } from "~/models/series.server";
 import { shieldedData } from "~/server/shield.server";
@@ -175,7 +175,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           <ol className="divide-y divide-border rounded-lg border border-border bg-card">
             {releases.map((release) => (
-              <li key={`${release.key} ${release.edition ?? ""}`}>
+              <li key={releaseId(release)}>
                 <ReleaseRow release={release} />
               </li>
             ))}
