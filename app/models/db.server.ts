@@ -2,6 +2,12 @@ import { sql } from "kysely";
 import { type Gated, gated } from "~/lib/shield/gated";
 import { readRevealers, titleRevealers } from "~/lib/shield/knowledge";
 import type { UnitLabel } from "~/lib/content/anime";
+import type { EnglishEdition } from "~/lib/content/light-novels";
+
+/** A volume's English edition (a light novel's or a manga's) from its row's two columns. */
+export function englishEditionOf(row: { released_en: string | null; no_english_edition: 0 | 1 }): EnglishEdition {
+  return { releasedEn: row.released_en, noEnglishEdition: row.no_english_edition === 1 };
+}
 
 /** Columns stored as JSON text. */
 export function parseJsonList(value: string | null): string[] {

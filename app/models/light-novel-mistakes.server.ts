@@ -1,7 +1,7 @@
 import type { InferResult } from "kysely";
 import { volumeKey } from "~/lib/content/units";
 import { knownTo } from "~/lib/shield/gated";
-import { gatedTitle } from "./db.server";
+import { englishEditionOf, gatedTitle } from "./db.server";
 import type { Knowledge } from "~/lib/shield/knowledge";
 import type { LnMistake, VolumeMistakeCount } from "~/lib/mistakes/entries";
 import { LN_ENTRIES_PER_PAGE, type MistakeFilters } from "~/lib/mistakes/rules";
@@ -196,8 +196,7 @@ export async function getVolumeMistakes(
       label: volume.label,
       collectionCode: volume.collection_code,
       collectionName: volume.collection_name,
-      releasedEn: volume.released_en,
-      noEnglishEdition: volume.no_english_edition === 1,
+      ...englishEditionOf(volume),
     },
     entries: entries.map((row) => inVolume(toLnMistake(row))),
     paging: pageInfo(page, LN_ENTRIES_PER_PAGE, totals[0]?.total ?? 0),

@@ -4,7 +4,7 @@ import type { LightNovelVolume, VolumeChange, VolumeEdition } from "~/lib/conten
 import { pageInfo } from "~/lib/http/paging";
 import type { Database, LnVolumesTable } from "./database";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
-import { gatedBy, gatedTitle, noteOfChange, parseJsonList, parseUnitLabels } from "./db.server";
+import { englishEditionOf, gatedBy, gatedTitle, noteOfChange, parseJsonList, parseUnitLabels } from "./db.server";
 import { gated } from "~/lib/shield/gated";
 import { batch, query, slot } from "./query.server";
 import { firstDate, lastDate } from "./story-dates.server";
@@ -298,8 +298,7 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
       // reached by more than its revealers: the manga chapters that cover the chapter it reaches.
       title: gatedTitle(null, volume.title_reached_by, { title: volume.title, originalTitle: volume.original_title }),
       releasedJp: volume.released_jp,
-      releasedEn: volume.released_en,
-      noEnglishEdition: volume.no_english_edition === 1,
+      ...englishEditionOf(volume),
       isbn: volume.isbn,
       illustrator: volume.illustrator,
       editions: editionsOf(volume.editions, volume.title_reached_by),

@@ -6,12 +6,13 @@ import { mangaChapterKey } from "~/lib/content/units";
 import { batch, query, slot } from "./query.server";
 import { firstDate, lastDate } from "./story-dates.server";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
-import { gatedBy, gatedTitle, parseJsonList } from "./db.server";
+import { englishEditionOf, gatedBy, gatedTitle, parseJsonList } from "./db.server";
 
 /*
  * The manga (decision 49) for /manga and the API: every series as a card, and one series (the first when
- * none is asked for) with its volumes and chapters, what each adapts by the labels of the units it names,
- * and the light novel volumes of the main line each manga volume adapts from.
+ * none is asked for) with its volumes (their original and English editions) and chapters, what each adapts
+ * by the labels of the units it names, and the light novel volumes of the main line each manga volume
+ * adapts from.
  */
 
 /** The days a series' chapters and volumes came out, as the card's row reads them (`d`). */
@@ -59,7 +60,7 @@ function seriesQueries(code: string | null) {
     seriesCards,
     query
       .selectFrom("manga_volumes as v")
-      .select(["v.number", "v.title", "v.released_on", "v.isbn"])
+      .select(["v.number", "v.title", "v.released_on", "v.released_en", "v.no_english_edition", "v.isbn"])
       .where("v.series_code", "=", selected)
       .orderBy("v.number"),
     query
@@ -204,6 +205,7 @@ export async function getManga(db: D1Database, code: string | null) {
             // A volume's title waits as a light novel volume's does: until the reader reaches its first chapter.
             title: volume.title === null ? null : gatedTitle(null, rows[0]?.title_reached_by ?? "", volume.title),
             releasedOn: volume.released_on,
+            ...englishEditionOf(volume),
             isbn: volume.isbn,
             lightNovels: lightNovelSpans(ranges, lightNovels),
             chapters: rows.map(toChapter),
@@ -238,6 +240,8 @@ export const mangaVolumeSpans = query
     "v.number",
     "v.title",
     "v.released_on",
+    "v.released_en",
+    "v.no_english_edition",
     "v.isbn",
     row.fn.min("c.number").as("first_chapter"),
     row.fn.max("c.number").as("last_chapter"),
@@ -274,6 +278,7 @@ export function toMangaSeriesList(
         number: volume.number,
         title: volume.title === null ? null : gatedTitle(null, volume.reached_by ?? "", volume.title),
         releasedOn: volume.released_on,
+        ...englishEditionOf(volume),
         isbn: volume.isbn,
         firstChapter: mangaChapterKey(card.code, volume.first_chapter),
         lastChapter: mangaChapterKey(card.code, volume.last_chapter),

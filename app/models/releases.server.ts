@@ -9,7 +9,7 @@ import { comingAfter as isComing, dateOrder, hasComeBy as isOut } from "./story-
 
 /** A medium as a column of its own, the same in every term of the union. */
 const medium = (name: Medium) => sql<Medium>`${sql.lit(name)}`.as("medium");
-/** No edition: only light novels have two. */
+/** No edition: only light novel volumes, and manga volumes in English, have one. */
 const noEdition = sql<Edition | null>`NULL`.as("edition");
 /** Not a manga volume: only the manga binds its chapters into volumes released apart from them. */
 const noVolume = sql<number | null>`NULL`.as("volume");
@@ -71,6 +71,48 @@ const lnLeaf = (edition: Edition): Leaf => ({
           .as("released_on"),
         "u.position",
         noVolume,
+      ]),
+});
+
+/**
+ * A manga volume: its chapters bound in a book, released apart from them (decision 49), first in the
+ * original (no edition: the volume's release, as before it had an English one), then perhaps in English
+ * (decision 74), each dated by its own column. It is placed, reached and linked by its first chapter; its
+ * title waits as a light novel volume's does.
+ */
+const mangaVolumeLeaf = (edition: "en" | null): Leaf => ({
+  medium: "manga",
+  date: edition === "en" ? "v.released_en" : "v.released_on",
+  rows: () =>
+    query
+      .selectFrom("manga_volumes as v")
+      .innerJoin("manga_series as ms", "ms.code", "v.series_code")
+      .innerJoin("manga_chapters as m", (join) =>
+        join.onRef("m.series_code", "=", "v.series_code").onRef("m.volume_number", "=", "v.number"),
+      )
+      .innerJoin("story_units as u", "u.key", "m.key")
+      .where("m.number", "=", (first) =>
+        first
+          .selectFrom("manga_chapters as f")
+          .select((row) => row.fn.min("f.number").as("number"))
+          .whereRef("f.series_code", "=", "v.series_code")
+          .whereRef("f.volume_number", "=", "v.number"),
+      )
+      .select((row) => [
+        "m.key",
+        medium("manga"),
+        edition === null ? noEdition : sql<Edition | null>`${sql.lit(edition)}`.as("edition"),
+        volumeLabel(row.ref("ms.sort_order"), row.ref("v.number")).as("label"),
+        // A volume without a title is named by its label, as a chapter is (toRelease).
+        row.ref("v.title").$castTo<string | null>().as("title"),
+        sql<string | null>`NULL`.as("revealed_by"),
+        "u.title_reached_by as reached_by",
+        row
+          .ref(edition === "en" ? "v.released_en" : "v.released_on")
+          .$castTo<string>()
+          .as("released_on"),
+        "u.position",
+        row.ref("v.number").$castTo<number | null>().as("volume"),
       ]),
 });
 
@@ -221,40 +263,8 @@ const leaves: Leaf[] = [
           noVolume,
         ]),
   },
-  {
-    medium: "manga",
-    date: "v.released_on",
-    // A manga volume: its chapters bound in a book, released apart from them (decision 49). It is placed,
-    // reached and linked by its first chapter; its title waits as a light novel volume's does.
-    rows: () =>
-      query
-        .selectFrom("manga_volumes as v")
-        .innerJoin("manga_series as ms", "ms.code", "v.series_code")
-        .innerJoin("manga_chapters as m", (join) =>
-          join.onRef("m.series_code", "=", "v.series_code").onRef("m.volume_number", "=", "v.number"),
-        )
-        .innerJoin("story_units as u", "u.key", "m.key")
-        .where("m.number", "=", (first) =>
-          first
-            .selectFrom("manga_chapters as f")
-            .select((row) => row.fn.min("f.number").as("number"))
-            .whereRef("f.series_code", "=", "v.series_code")
-            .whereRef("f.volume_number", "=", "v.number"),
-        )
-        .select((row) => [
-          "m.key",
-          medium("manga"),
-          noEdition,
-          volumeLabel(row.ref("ms.sort_order"), row.ref("v.number")).as("label"),
-          // A volume without a title is named by its label, as a chapter is (toRelease).
-          row.ref("v.title").$castTo<string | null>().as("title"),
-          sql<string | null>`NULL`.as("revealed_by"),
-          "u.title_reached_by as reached_by",
-          row.ref("v.released_on").$castTo<string>().as("released_on"),
-          "u.position",
-          row.ref("v.number").$castTo<number | null>().as("volume"),
-        ]),
-  },
+  mangaVolumeLeaf(null),
+  mangaVolumeLeaf("en"),
 ];
 
 /** What a release row carries out of the table. */

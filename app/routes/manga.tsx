@@ -3,7 +3,7 @@ import { AdaptsLinks } from "~/components/anime-episode";
 import { ChooserCards } from "~/components/chooser-cards";
 import { DiscussionLink } from "~/components/discussion-link";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { OriginalText } from "~/components/original-text";
+import { OriginalText, useOriginalLanguageName } from "~/components/original-text";
 import { PageHeader } from "~/components/page-header";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
@@ -132,7 +132,7 @@ function Volume({ series, volume }: { series: MangaSeries; volume: MangaVolume }
           ) : null}
         </h3>
         <p className="text-sm text-muted-foreground">
-          <StoryDate date={volume.releasedOn} />
+          <VolumeDates volume={volume} />
           {" · "}
           {countOf(volume.chapters.length, nouns.chapter)}
           {volume.isbn ? ` · ISBN ${volume.isbn}` : null}
@@ -158,6 +158,29 @@ function Volume({ series, volume }: { series: MangaSeries; volume: MangaVolume }
         ))}
       </ol>
     </section>
+  );
+}
+
+/**
+ * When the volume came out: in the original and in English, each named by its language, as a light novel
+ * volume's dates are, where the pack says anything of an English edition ("No English edition yet" where it
+ * states there is none); the original's date alone where it does not (decision 74).
+ */
+function VolumeDates({ volume }: { volume: MangaVolume }) {
+  const original = useOriginalLanguageName();
+  if (volume.releasedEn === null && !volume.noEnglishEdition) return <StoryDate date={volume.releasedOn} />;
+  return (
+    <>
+      {original} <StoryDate date={volume.releasedOn} />
+      {" · "}
+      {volume.releasedEn === null ? (
+        "No English edition yet"
+      ) : (
+        <>
+          English <StoryDate date={volume.releasedEn} />
+        </>
+      )}
+    </>
   );
 }
 

@@ -17,7 +17,7 @@ export { refuseForm as action } from "~/server/stray-forms.server";
 const CALENDAR_SIZE = 200;
 
 /**
- * An iCalendar feed of light novel, manga and anime release dates (volumes in the original language and in English, manga volumes, episodes),
+ * An iCalendar feed of light novel, manga and anime release dates (volumes in the original language and in English, manga volumes and their English editions, episodes),
  * for a calendar app to subscribe to. Like a feed it is sealed for what its address states (by default
  * nothing): an event is named by its place unless `?reveal=titles` asks for titles that spoil nothing.
  */
@@ -40,7 +40,7 @@ export const loader = answeringErrors(async ({ context, request }: Route.LoaderA
   const ics = renderCalendar({
     productId: `-//${site.name}//Releases//EN`,
     name: `${site.name}: release dates`,
-    description: `Light novel volumes in ${formatOriginalLanguage(site.originalLanguage)} and in English, manga volumes and anime episodes, without spoiling a title.`,
+    description: `Light novel volumes in ${formatOriginalLanguage(site.originalLanguage)} and in English, manga volumes and their English editions, and anime episodes, without spoiling a title.`,
     stamp: today,
     events: releases.map((release) => ({
       uid: `${releaseId(release)}@${host}`,

@@ -253,10 +253,10 @@ test("the calendar is iCalendar a calendar library reads: all-day volume and epi
   const events = calendar.getAllSubcomponents("vevent").map((component) => new ICAL.Event(component));
   // A calendar's event is a day: a date known only by its month, quarter or year is left out.
   const days = (dates: (string | null)[]) => dates.filter((date) => date?.length === 10).length;
-  // The light novels' volumes in both editions, and the manga's volumes (never its chapters).
+  // The light novels' volumes in both editions, and the manga's volumes in both (never its chapters).
   const volumeDates = days([
     ...rows.ln_volumes.flatMap((volume) => [volume.released_jp, volume.released_en]),
-    ...rows.manga_volumes.map((volume) => volume.released_on),
+    ...rows.manga_volumes.flatMap((volume) => [volume.released_on, volume.released_en]),
   ]);
   // A recut's episodes air as the season's do (decision 45); an OVA, special or film is an event on its day.
   const episodeDates = days([

@@ -133,13 +133,21 @@ describe("the manga elsewhere on the site", () => {
   it("is in the release radar, its feed and the API with each dated volume beside its chapters, placed and linked by its first chapter", async () => {
     const data = await load(releasesLoader, "/releases?medium=manga&page=1");
     const volumes = [...data.upcoming, ...data.recent].filter((release) => release.volume !== null);
-    // Every volume with a date, at its precision; tallow's volume 2 has none and is left off.
-    expect(volumes.map((release) => [release.key, release.volume, release.label, release.releasedOn]).sort()).toEqual(
+    // Every volume with a date, at its precision, and again in English where it has an English date (decision
+    // 74); tallow's volume 2 has no date and is left off, wick's volume 3 has no English edition yet.
+    expect(
+      volumes
+        .map((release) => [release.key, release.edition, release.volume, release.label, release.releasedOn])
+        .sort(),
+    ).toEqual(
       [
-        ["manga:wick-1", 1, mangaVolumeLabel(1, 1), "2019-03-25"],
-        ["manga:wick-5", 2, mangaVolumeLabel(1, 2), "2019-09"],
-        ["manga:wick-9", 3, mangaVolumeLabel(1, 3), "2020"],
-        ["manga:tallow-1", 1, mangaVolumeLabel(2, 1), "2021-02-10"],
+        ["manga:wick-1", null, 1, mangaVolumeLabel(1, 1), "2019-03-25"],
+        ["manga:wick-1", "en", 1, mangaVolumeLabel(1, 1), "2020-06-16"],
+        ["manga:wick-5", null, 2, mangaVolumeLabel(1, 2), "2019-09"],
+        ["manga:wick-5", "en", 2, mangaVolumeLabel(1, 2), "2021-01-19"],
+        ["manga:wick-9", null, 3, mangaVolumeLabel(1, 3), "2020"],
+        ["manga:tallow-1", null, 1, mangaVolumeLabel(2, 1), "2021-02-10"],
+        ["manga:tallow-1", "en", 1, mangaVolumeLabel(2, 1), "2022-Q2"],
       ].sort(),
     );
     expect(volumes.map((release) => releasePath(release))).toContain("/manga?series=wick#manga-wick-5");

@@ -189,7 +189,15 @@ export const apiSchemas = {
               "string",
               "Null when it has none, or until `reveal` reaches its first chapter (or asks for `titles`).",
             ),
-            released_on: storyDate("When it came out; null where not known."),
+            released_on: storyDate("When it came out in the original; null where not known."),
+            released_en: storyDate(
+              "When its English edition came out or comes out; null where it has none (`no_english_edition`) or the date is not known.",
+            ),
+            no_english_edition: {
+              type: "boolean",
+              description:
+                "True where it has no English edition yet, as the site knows; false where it has one or whether it has one is not known.",
+            },
             isbn: nullable("string", "Null where not known."),
             first_chapter: { type: "string", description: "The key of its first chapter.", examples: ["manga:wick-5"] },
             last_chapter: { type: "string", description: "The key of its last chapter.", examples: ["manga:wick-8"] },
@@ -411,7 +419,7 @@ export const apiSchemas = {
       type: ["string", "null"],
       enum: ["jp", "en", null],
       description:
-        "For a light novel volume: released in the series' original language (`jp`, named for a Japanese series) or in English.",
+        "For a light novel volume: released in the series' original language (`jp`, named for a Japanese series) or in English. For a manga volume: `en` for its English edition, null for its original.",
     },
     volume: nullable(
       "integer",

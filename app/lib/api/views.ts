@@ -12,7 +12,7 @@ import type { Knowledge } from "../shield/knowledge";
 import type { AnimeMistake, LnMistake } from "../mistakes/entries";
 import type { AnimeSpecial, SeasonPart } from "../content/anime";
 import { type Edition, type Release, releasePath } from "../feeds/releases";
-import type { VolumeEdition } from "../content/light-novels";
+import type { EnglishEdition, VolumeEdition } from "../content/light-novels";
 import { COMMENTS_PER_PAGE, type CommentBody, type Thread, type UnitLabel } from "../discussion/thread";
 
 /** A unit of the story as the units model reads it. */
@@ -167,14 +167,14 @@ export function mangaSeriesView(
     title: Gated<{ title: string; originalTitle: string | null }>;
     artist: string | null;
     publisher: string | null;
-    volumes: {
+    volumes: (EnglishEdition & {
       number: number;
       title: Gated<string> | null;
       releasedOn: string | null;
       isbn: string | null;
       firstChapter: string;
       lastChapter: string;
-    }[];
+    })[];
   },
   knowledge: Knowledge,
   origin: string,
@@ -191,6 +191,9 @@ export function mangaSeriesView(
       number: volume.number,
       title: volume.title?.content ?? null,
       released_on: volume.releasedOn,
+      // Its English edition: a date, or none yet (null, `no_english_edition`), or not known (null alone).
+      released_en: volume.releasedEn,
+      no_english_edition: volume.noEnglishEdition,
       isbn: volume.isbn,
       first_chapter: volume.firstChapter,
       last_chapter: volume.lastChapter,

@@ -31,7 +31,17 @@ export interface VolumeEdition {
   isbn: string | null;
 }
 
-export interface LightNovelVolume {
+/**
+ * A volume's English edition, a light novel's or a manga's: its date at its precision, null where there is
+ * no English date; `noEnglishEdition` says whether the pack states there is no edition yet (else, without a
+ * date, whether there is one is not known).
+ */
+export interface EnglishEdition {
+  releasedEn: string | null;
+  noEnglishEdition: boolean;
+}
+
+export interface LightNovelVolume extends EnglishEdition {
   key: string;
   /** Its place in its collection (its key's number). */
   number: number;
@@ -41,9 +51,6 @@ export interface LightNovelVolume {
   title: Gated<{ title: string; originalTitle: string | null }>;
   /** At its precision (app/lib/content/dates.ts); null where it is not known. */
   releasedJp: string | null;
-  /** Null where there is no English date: `noEnglishEdition` says whether the pack states there is no edition yet. */
-  releasedEn: string | null;
-  noEnglishEdition: boolean;
   isbn: string | null;
   /** Who illustrated it: its own illustrator, else its collection's, else the series'. */
   illustrator: string | null;

@@ -1,5 +1,6 @@
 import type { Gated } from "../shield/gated";
 import type { UnitLabel } from "./anime";
+import type { EnglishEdition } from "./light-novels";
 
 /*
  * The manga as its page and the API show it (decision 49): series, one per arc or part of the story, each
@@ -30,11 +31,12 @@ export interface MangaVolumeSpan {
   fromItsStart: boolean;
 }
 
-export interface MangaVolume {
+/** Its English edition (`EnglishEdition`) beside its original release, as a light novel volume's. */
+export interface MangaVolume extends EnglishEdition {
   number: number;
   /** Null where the volume has none; waits until the reader reaches the volume's first chapter. */
   title: Gated<string> | null;
-  /** At its precision (app/lib/content/dates.ts); null where it is not known. */
+  /** In the original, at its precision (app/lib/content/dates.ts); null where it is not known. */
   releasedOn: string | null;
   isbn: string | null;
   /** The light novel volumes of the main line it adapts from, in order (one manga volume may span two). */

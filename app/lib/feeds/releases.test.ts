@@ -36,6 +36,20 @@ describe("releaseKind", () => {
       releaseId({ key: "ln:main-2", edition: "en", volume: null }),
     );
   });
+
+  it("names a manga volume's English edition by its language, beside the original it keeps its id for", () => {
+    const english = {
+      key: "manga:wick-5",
+      medium: "manga" as const,
+      edition: "en" as const,
+      volume: 2,
+      label: "Manga 1 · Volume 2",
+    };
+    expect(releaseKind(english, "ja")).toBe("Manga volume, English");
+    expect(releaseEvent(english, "ja")).toBe("On sale in English");
+    const ids = [english, { ...english, edition: null }, { ...english, edition: null, volume: null }].map(releaseId);
+    expect(ids).toEqual(["manga:wick-5/en", "manga:wick-5/volume", "manga:wick-5/first"]);
+  });
 });
 
 describe("a release whose title is hidden", () => {

@@ -4,7 +4,10 @@ import { type Medium, unitMediumLabels, unitPath } from "../content/units";
 import type { Gated } from "../shield/gated";
 import { REVEAL_PARAMETER, type TitlesChoice, UNREACHED_TITLES } from "../shield/knowledge";
 
-/** A light novel volume comes out twice: in the series' original language ("jp", named for a Japanese series), then (perhaps) in English. */
+/**
+ * A light novel volume comes out twice: in the series' original language ("jp", named for a Japanese series),
+ * then (perhaps) in English; a manga volume's English edition is "en" beside its original release (no edition).
+ */
 export type Edition = "jp" | "en";
 
 /**
@@ -98,18 +101,18 @@ export function releaseEvent(
 }
 
 /**
- * "Light novel, Japanese", "Light novel, English", "Anime", "Manga 2": what came out, in a badge's few words. An
- * edition goes by its language, both alike (the original's is the series' `originalLanguage`: "Light novel, Korean").
+ * "Light novel, Japanese", "Light novel, English", "Anime", "Manga 2", "Manga volume, English": what came out, in a
+ * badge's few words. An edition goes by its language, both alike (the original's is the series' `originalLanguage`:
+ * "Light novel, Korean"); a manga volume's original, the volume's release before it had an English one, by none.
  */
 export function releaseKind(
   release: Pick<Release, "medium" | "edition" | "volume" | "label">,
   originalLanguage: string,
 ) {
   const { medium, edition, volume } = release;
-  if (volume !== null) return `${unitMediumLabels[medium]} volume`;
   // A manga chapter by its series, which says the medium: "Manga 2" over "Chapter 3".
-  if (medium === "manga") return mediumAndPlace(release).medium;
-  const kind = unitMediumLabels[medium];
+  if (medium === "manga" && volume === null) return mediumAndPlace(release).medium;
+  const kind = volume !== null ? `${unitMediumLabels[medium]} volume` : unitMediumLabels[medium];
   return edition ? `${kind}, ${editionLanguage(edition, originalLanguage)}` : kind;
 }
 
