@@ -24,7 +24,7 @@ import {
   type UnitLabel,
 } from "~/lib/content/anime";
 import { animeSpecialKey, parseUnitKey, unitAnchor, unitPath } from "~/lib/content/units";
-import { episodeNumberName, labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
+import { arcTitleAfter, episodeNumberName, labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
 import { formatMonthRange } from "~/lib/format";
 import { runtimeLabel } from "~/lib/content/air-times";
 import { countOf, nouns } from "~/lib/words";
@@ -168,7 +168,7 @@ function Season({
               {index > 0 ? ", " : null}
               <Link to={`/web_novel?arc=${arc.number}`} className="text-primary underline">
                 Arc {arc.number}
-                <TitleIfShown gated={arc.title}>{(title) => `: ${title}`}</TitleIfShown>
+                <TitleIfShown gated={arc.title}>{(title) => `: ${arcTitleAfter(arc.number, title)}`}</TitleIfShown>
               </Link>
             </span>
           ))}

@@ -14,7 +14,7 @@ import { TITLE_HIDDEN, titleHiddenAfter, TitleIfShown, UnitTitle, UnreachedTitle
 import { badgeClassName } from "~/components/ui/badge";
 import { DisclosureChevron } from "~/components/ui/disclosure-chevron";
 import { unitAnchor, unitPath } from "~/lib/content/units";
-import { labelWithTitle } from "~/lib/content/labels";
+import { arcTitleAfter, labelWithTitle } from "~/lib/content/labels";
 import { arcToOpen } from "~/lib/content/web-novel";
 import { formatMonth, formatMonthRange, formatNumber, formatSite } from "~/lib/format";
 import { countOf, nouns, wordsOf } from "~/lib/words";
@@ -107,8 +107,9 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
           return {
             value: each.number,
             kicker: `Arc ${each.number}`,
-            // A gated title waits (its text is not in the answer for a reader who has not seen it).
-            title: each.title.content ?? TITLE_HIDDEN,
+            // A gated title waits (its text is not in the answer for a reader who has not seen it); under
+            // its kicker, what it adds to it ("Arc 8: The Name" reads "The Name").
+            title: each.title.content === null ? TITLE_HIDDEN : arcTitleAfter(each.number, each.title.content),
             titleHidden: each.title.content === null,
             detail: shown
               ? `${countOf(shown.chapterCount, nouns.chapter)} · ${wordsOf(shown)} · ${datesOf(shown)}`
@@ -167,15 +168,17 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
 
 /**
  * An arc's name: "Arc 3: The Lantern Fair", or, where the pack gates a title that gives something away,
- * "Arc 8: title hidden" until the reader knows it (then behind the shield, as a part's title is).
+ * "Arc 8: title hidden" until the reader knows it (then behind the shield, as a part's title is, said once
+ * as a public one is: a title "Arc 8: The Name" reads "Arc 8: The Name").
  */
 function ArcName({ number, title }: { number: number; title: WebNovelArcName["title"] }) {
-  if (title.revealedBy === null) return <>{labelWithTitle(`Arc ${number}`, title.content)}</>;
+  const label = `Arc ${number}`;
+  if (title.revealedBy === null) return <>{labelWithTitle(label, title.content)}</>;
   return (
     <>
-      {`Arc ${number}: `}
+      {`${label}: `}
       <UnitTitle gated={title} what="This arc's title" hidden="title hidden">
-        {(shown) => shown}
+        {(shown) => arcTitleAfter(number, shown)}
       </UnitTitle>
     </>
   );

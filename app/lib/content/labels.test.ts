@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  arcTitleAfter,
   mediumAndPlace,
   placeWithinMedium,
   breakTimeAiring,
@@ -379,5 +380,15 @@ describe("placeName", () => {
     );
     expect(placeName({ medium: "anime", season: 2, episode: 3 })).toBe("Season 2 · Episode 3");
     expect(placeName({ medium: "break_time", season: 1, number: 2 })).toBe("Season 1 · Break Time 2");
+  });
+});
+
+describe("arcTitleAfter", () => {
+  it("gives what an arc's title adds to its number, and the whole title where it adds no more", () => {
+    expect(arcTitleAfter(8, "Arc 8: The Ash Crown")).toBe("The Ash Crown");
+    expect(arcTitleAfter(3, "The Lantern Fair")).toBe("The Lantern Fair");
+    expect(arcTitleAfter(8, "Arc 8")).toBe("Arc 8");
+    // A title that holds the label inside it is said whole.
+    expect(arcTitleAfter(2, "Before Arc 2 Begins")).toBe("Before Arc 2 Begins");
   });
 });

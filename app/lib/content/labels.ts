@@ -66,6 +66,14 @@ export function titleAfterLabel(label: string, title: string | null | undefined)
 }
 
 /**
+ * What an arc's title adds where "Arc 8" is said beside it (a card's kicker, "Arc 8: " before a gated
+ * title): "The Name" of "Arc 8: The Name"; the whole title where it cannot be shortened.
+ */
+export function arcTitleAfter(number: number, title: string) {
+  return titleAfterLabel(`Arc ${number}`, title) || title;
+}
+
+/**
  * The label's number, when the title puts it at the end of what it adds instead of after the name it
  * shares with the label: "Lanternfall Short Stories 3" and "Lanternfall Short Stories: Lamplit Tales 3"
  * give "Lamplit Tales", so the label says the number once ("Lanternfall Short Stories 3: Lamplit Tales").
