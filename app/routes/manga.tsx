@@ -8,7 +8,7 @@ import { PageHeader } from "~/components/page-header";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
 import { StoryDate } from "~/components/story-date";
-import { UnitTitle, UnreachedTitlesNote } from "~/components/unit-title";
+import { TITLE_HIDDEN, UnitTitle, UnreachedTitlesNote } from "~/components/unit-title";
 import { type MangaChapter, type MangaSeries, type MangaVolume, mangaVolumeReach } from "~/lib/content/manga";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { formatMonthRange } from "~/lib/format";
@@ -67,8 +67,10 @@ export default function Manga({ loaderData }: Route.ComponentProps) {
         cards={series.map((each) => ({
           value: each.code,
           kicker: each.name,
-          // A flagged title waits (its text is not in the answer for a reader who has not seen it).
-          title: each.title.content?.title ?? each.name,
+          // A flagged title waits (its text is not in the answer for a reader who has not seen it), said
+          // as an arc's card says it: the kicker already names the series.
+          title: each.title.content?.title ?? TITLE_HIDDEN,
+          titleHidden: each.title.content === null,
           detail: [
             countOf(each.volumeCount, nouns.volume),
             countOf(each.chapterCount, nouns.chapter),
