@@ -480,6 +480,30 @@ test.describe("statistics charts", () => {
     });
   }
 
+  for (const width of [360, 1280]) {
+    test(`at ${width} px a chart of a few bars names each bar under its middle`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await open(page, "/statistics");
+      // The demo's two seasons: two bars.
+      const figure = page.locator("figure", { has: page.getByRole("heading", { name: "Episodes per season" }) });
+      const middles = (selector: string) =>
+        figure.locator(selector).evaluateAll((elements) =>
+          elements
+            .filter((element) => element.getClientRects().length)
+            .map((element) => element.getBoundingClientRect())
+            .map((box) => Math.round(box.left + box.width / 2)),
+        );
+      const bars = await middles("svg rect");
+      expect(bars).toHaveLength(2);
+      // The labels under the bars (the value axis's are the hidden box's own spans).
+      const labels = await middles("[aria-hidden='true'] > div > span");
+      expect(labels.length).toBe(2);
+      labels.forEach((label, index) =>
+        expect(Math.abs(label - bars[index]!), `label ${index + 1}`).toBeLessThanOrEqual(1),
+      );
+    });
+  }
+
   for (const width of [320, 360, 1280]) {
     test(`at ${width} px the release timeline keeps months without a chapter and its axis names years in order`, async ({
       page,

@@ -84,21 +84,29 @@ export function ColumnBars({ id, series, data, max: tallest, describe, marks }: 
         <MarkAxis marks={marks} count={count} />
       ) : (
         <div className="col-start-2 relative h-5" aria-hidden="true">
+          {/* Each label is centred under its bar. The first and last, wider than their bars, keep to the
+              plot's edges instead (safe centring), so they stay inside the chart. */}
           {data.map((datum, index) =>
             index % wide === 0 ? (
-              <span
+              <div
                 key={datum.label}
                 className={cn(
-                  "absolute top-1 whitespace-nowrap",
-                  index === 0 ? "" : index === data.length - 1 ? "-translate-x-full" : "-translate-x-1/2",
-                  index % narrow === 0 ? "" : "hidden @lg:block",
+                  "absolute top-1 flex whitespace-nowrap",
+                  index === 0
+                    ? "justify-center-safe"
+                    : index === data.length - 1
+                      ? "flex-row-reverse justify-center-safe"
+                      : "justify-center",
+                  index % narrow === 0 ? "" : "hidden @lg:flex",
                 )}
                 style={{
-                  left: `${((index === 0 ? index + 0.125 : index === data.length - 1 ? index + 0.875 : index + 0.5) / count) * 100}%`,
+                  left: `${(index / count) * 100}%`,
+                  width: `${100 / count}%`,
+                  paddingInline: `${12.5 / count}%`,
                 }}
               >
-                {datum.label}
-              </span>
+                <span>{datum.label}</span>
+              </div>
             ) : null,
           )}
         </div>
