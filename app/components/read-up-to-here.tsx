@@ -121,10 +121,11 @@ export function ReadUpToHere({
   // Before the page is interactive (the server cannot know the reader's progress) the cell is kept,
   // empty, so nothing beside it moves when the button appears: one invisible box the button's size (no
   // accessible name, as it is hidden), where a list of a hundred rows renders nothing more.
-  if (!shield) return <span className={buttonClassName("outline", "xs", "invisible")}>{label}</span>;
+  // Both carry .read-up-to-here, by which a list places them (app/styles/app.css).
+  if (!shield) return <span className={buttonClassName("outline", "xs", "read-up-to-here invisible")}>{label}</span>;
   // Both labels share one cell, so the control keeps its size whichever it shows.
   return (
-    <span ref={box} className="inline-grid">
+    <span ref={box} className="read-up-to-here inline-grid">
       <Button
         variant="outline"
         size="xs"

@@ -240,8 +240,8 @@ const ChapterItem = memo(function ChapterItem({ chapter }: { chapter: WebNovelCh
           </UnitTitle>
         </div>
         <div className="chapter-facts">
-          <ReadUpToHere unit={chapter} name={chapter.name} />
           <StoryDate date={chapter.publishedOn} />
+          <ReadUpToHere unit={chapter} name={chapter.name} />
           {/* A word count the pack does not know is left out, never shown as 0. */}
           {chapter.wordCount === null ? null : <span>{`${formatNumber(chapter.wordCount)} words`}</span>}
           {chapter.readUrl ? (

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { areas } from "../../app/lib/areas";
+import { emptyProgress } from "../../app/lib/progress/record";
 import { axeViolations } from "../support/axe";
 import { showColorScheme, waitForHydration } from "../support/browser";
 import { publicPages } from "../support/public-pages";
@@ -534,6 +535,27 @@ test.describe("statistics charts", () => {
       expect(months[0]?.[0]).toBe("Mar 2014");
       // March 2014 to May 2021, every month of it.
       expect(months).toHaveLength(87);
+    });
+  }
+});
+
+test.describe("marks and controls in the site's own look", () => {
+  for (const width of [360, 1280]) {
+    test(`at ${width} px a read chapter's ✓ stands beside its date`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.addInitScript(
+        (progress) => localStorage.setItem("rc:progress", progress),
+        JSON.stringify({ ...emptyProgress, webNovel: "wn:1-3" }),
+      );
+      await open(page, "/web_novel?arc=1");
+      // The prologue, read on the way: a quiet ✓ alone.
+      const facts = page.getByRole("main").locator("details ol > li").first().locator(".chapter-facts");
+      const check = facts.locator(".read-up-to-here span[aria-hidden='true']", { hasText: "✓" });
+      await expect(check).toBeVisible();
+      const [mark, date] = [(await check.boundingBox())!, (await facts.locator("time").boundingBox())!];
+      // On one line, only the facts' gap and the label's padding between them (a button's width, before).
+      expect(Math.abs(mark.y + mark.height / 2 - (date.y + date.height / 2))).toBeLessThan(4);
+      expect(Math.max(date.x - (mark.x + mark.width), mark.x - (date.x + date.width))).toBeLessThanOrEqual(24);
     });
   }
 });
