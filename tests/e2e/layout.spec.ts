@@ -558,6 +558,43 @@ test.describe("marks and controls in the site's own look", () => {
       expect(Math.max(date.x - (mark.x + mark.width), mark.x - (date.x + date.width))).toBeLessThanOrEqual(24);
     });
   }
+
+  test("a search box's clear button is drawn in the text's muted colour, light and dark", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await open(page, "/search?q=lantern");
+    const box = page.getByRole("main").getByRole("searchbox");
+    await box.focus();
+    for (const scheme of ["light", "dark"] as const) {
+      await showColorScheme(page, scheme);
+      const shot = (await box.screenshot()).toString("base64");
+      // Drawn in the page: the ✕ is the pixel at the input's right end least like the input's background.
+      const [mark, muted] = await box.evaluate(async (input, png) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${png}`;
+        await image.decode();
+        const canvas = document.createElement("canvas");
+        [canvas.width, canvas.height] = [image.width, image.height];
+        const context = canvas.getContext("2d", { willReadFrequently: true })!;
+        context.drawImage(image, 0, 0);
+        const rgb = (x: number, y: number) => [...context.getImageData(x, y, 1, 1).data.slice(0, 3)];
+        const background = rgb(4, Math.floor(image.height / 2));
+        let farthest = background;
+        for (let x = image.width - 48; x < image.width - 4; x++)
+          for (let y = 4; y < image.height - 4; y++) {
+            const pixel = rgb(x, y);
+            const distance = (p: number[]) =>
+              p.reduce((sum, value, index) => sum + Math.abs(value - background[index]!), 0);
+            if (distance(pixel) > distance(farthest)) farthest = pixel;
+          }
+        context.fillStyle = getComputedStyle(input).getPropertyValue("--muted-foreground");
+        context.fillRect(0, 0, 1, 1);
+        return [farthest, rgb(0, 0)];
+      }, shot);
+      mark.forEach((value, index) =>
+        expect(Math.abs(value - muted[index]!), `${scheme}: ${mark} against ${muted}`).toBeLessThanOrEqual(24),
+      );
+    }
+  });
 });
 
 test.describe("finished pages", () => {
