@@ -700,6 +700,10 @@ test.describe("names a phone walk found confusing", () => {
     await expect(entries.nth(0)).toContainText("Prologue: Before the Lamps Are Lit");
     await expect(entries.nth(1).locator(".chapter-number")).toHaveText("1");
     await expect(entries.nth(0).getByRole("link", { name: /^Read Prologue on / })).toBeVisible();
+    // Without a number, the prologue's title starts where a chapter's number does, not a margin further in.
+    const title = (await entries.nth(0).getByText("Prologue: Before the Lamps Are Lit").boundingBox())!;
+    const number = (await entries.nth(1).locator(".chapter-number").boundingBox())!;
+    expect(Math.round(title.x)).toBe(Math.round(number.x));
   });
 
   test("every search result has a second line: an interlude its arc, a Break Time short the episode it airs with", async ({
