@@ -217,3 +217,23 @@ describe("UnitChecklist of several groups", () => {
     expect(screen.getByText("Short stories").closest("summary")).toHaveTextContent("0 of 1 read · 1 passed");
   });
 });
+
+describe("UnitChecklist of an episode without a title", () => {
+  afterEach(() => localStorage.clear());
+
+  it("names it by its place, as a unit whose title waits is named, not by an empty title over its label", async () => {
+    const untitled: TrackerUnit = {
+      key: "anime:1-2",
+      medium: "anime",
+      position: 4,
+      label: "Season 1 · Episode 2",
+      title: gated(null, ""),
+      group: "Season 1",
+      collection: null,
+      coveredBy: ["anime:1-2"],
+    };
+    render(<UnitChecklist units={[untitled]} checked={[]} onChange={() => {}} />);
+    await screen.findByRole("checkbox", { name: /Season 1 · Episode 2/ });
+    expect(screen.getByText("Season 1 · Episode 2")).toHaveClass("font-medium");
+  });
+});

@@ -93,8 +93,9 @@ function checklistRow(
   // that tells it) is not left behind.
   const suggested = suggestedBefore !== undefined && !isTicked && !through && unit.position <= suggestedBefore;
   // A title beyond the reader's progress stays hidden (the one rule), unless they ticked it themselves
-  // (ticking it makes it known, and the tracker fetches the title).
-  const title = isTicked || through || isRevealed(shield, unit.title.revealedBy) ? unit.title.content : null;
+  // (ticking it makes it known, and the tracker fetches the title). A unit without a title (its title
+  // empty and public) is named by its label, as one whose title waits is.
+  const title = isTicked || through || isRevealed(shield, unit.title.revealedBy) ? unit.title.content || null : null;
   return { unit, title, done: isTicked || through?.consumed === true, through, suggested };
 }
 
