@@ -391,4 +391,13 @@ describe("arcTitleAfter", () => {
     // A title that holds the label inside it is said whole.
     expect(arcTitleAfter(2, "Before Arc 2 Begins")).toBe("Before Arc 2 Begins");
   });
+
+  it("says the number once where the title sets it off by a dash, as wikis write arcs", () => {
+    expect(arcTitleAfter(2, "Arc 2 – Velvet Stair")).toBe("Velvet Stair");
+    expect(arcTitleAfter(2, "Arc 2 - Velvet Stair")).toBe("Velvet Stair");
+    expect(arcTitleAfter(2, "arc 2 — Velvet Stair")).toBe("Velvet Stair");
+    // A dash inside a number, or another arc's number, is no separator.
+    expect(arcTitleAfter(2, "Arc 2-3 Interlude")).toBe("Arc 2-3 Interlude");
+    expect(arcTitleAfter(2, "Arc 20 – Ashes")).toBe("Arc 20 – Ashes");
+  });
 });

@@ -67,10 +67,12 @@ export function titleAfterLabel(label: string, title: string | null | undefined)
 
 /**
  * What an arc's title adds where "Arc 8" is said beside it (a card's kicker, "Arc 8: " before a gated
- * title): "The Name" of "Arc 8: The Name"; the whole title where it cannot be shortened.
+ * title): "The Name" of "Arc 8: The Name", and of "Arc 8 – The Name" as wikis write it; the whole title
+ * where it cannot be shortened.
  */
 export function arcTitleAfter(number: number, title: string) {
-  return titleAfterLabel(`Arc ${number}`, title) || title;
+  const dashed = new RegExp(`^arc ${number}\\s+[-–—]\\s+(\\S.*)$`, "iu").exec(title.trim());
+  return dashed?.[1] ?? (titleAfterLabel(`Arc ${number}`, title) || title);
 }
 
 /**
