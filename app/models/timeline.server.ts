@@ -158,7 +158,7 @@ const animeOriginals = query
 /**
  * The manga's chapters, listed under their series (named by its place, and its title unless the pack
  * flags it), each series on a line of its own (decision 49). A chapter without a title is named by its
- * number.
+ * place, as an episode without one is: it hides nothing.
  */
 const mangaTimeline = query
   .selectFrom("manga_chapters as c")
@@ -166,7 +166,7 @@ const mangaTimeline = query
   .innerJoin("manga_series as s", "s.code", "c.series_code")
   .select([
     ...unitColumns,
-    sql<string>`COALESCE(c.title, 'Chapter ' || c.label)`.as("title"),
+    "c.title",
     "c.title_revealed_by",
     sql<string>`'Manga ' || (s.sort_order + 1)`.as("group_label"),
     sql<string | null>`CASE WHEN s.title_revealed_by IS NULL THEN s.title END`.as("group_title"),
@@ -221,7 +221,7 @@ export async function getTimeline(db: D1Database): Promise<{ units: TrackerUnit[
       medium: unit.medium,
       position: unit.position,
       label: unit.label,
-      // A unit without a title (an episode announced by number) hides nothing: its place names it.
+      // A unit without a title (an episode announced by number, a manga extra) hides nothing: its place names it.
       title:
         unit.title === null ? gated(null, "") : gatedTitle(unit.title_revealed_by, unit.title_reached_by, unit.title),
       group:

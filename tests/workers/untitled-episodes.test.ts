@@ -82,6 +82,13 @@ describe("a season's episode without a title", () => {
     expect(indexed?.n).toBe(0);
   });
 
+  it("hides nothing in the tracker of a manga chapter without a title either (manga:door-2, the extra 1.5)", async () => {
+    const { units } = await getTimeline(env.DB);
+    // As the episode: named by its place ("Manga 1 · Chapter 1.5"), no "Title hidden" where there is none.
+    expect(present(units.find((unit) => unit.key === "manga:door-2")).title).toEqual(gated(null, ""));
+    expect(present(units.find((unit) => unit.key === "manga:door-1")).title.content).toBe("A Quiet Porch");
+  });
+
   it("answers every page and API that names it, for every reader", async () => {
     const paths = [
       "/anime",
