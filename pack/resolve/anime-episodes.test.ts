@@ -297,5 +297,11 @@ describe("an episode without a title (announced by its number)", () => {
         episodes[1]!.originalTitle = "嘘";
       }),
     ).toEqual([expect.stringContaining("needs a title readers can read too")]);
+    expect(
+      problemsOf((episodes) => {
+        delete episodes[1]!.title;
+        episodes[1]!.titleRevealIn = { webNovel: "wn:2-1" };
+      }),
+    ).toEqual([expect.stringContaining("reveals a title the episode does not have")]);
   });
 });

@@ -145,6 +145,14 @@ export const episodeSchema = z
         path: ["titleIsSpoiler"],
         message: "flags a title the episode does not have: give title or leave titleIsSpoiler out",
       });
+    else if (check.value.titleRevealIn !== undefined && check.value.title === undefined)
+      check.issues.push({
+        code: "custom",
+        input: check.value.titleRevealIn,
+        path: ["titleRevealIn"],
+        message:
+          "reveals a title the episode does not have: give title (and titleIsSpoiler) or leave titleRevealIn out",
+      });
   });
 
 /**
