@@ -1,9 +1,8 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { titleBesideLabel } from "~/lib/content/labels";
 import { machineDate } from "~/lib/content/dates";
 import { formatDate } from "~/lib/format";
-import { type Release, releaseKind, releasePath, releasePlace } from "~/lib/feeds/releases";
+import { type Release, releaseKind, releasePath, releasePlace, releaseTitle } from "~/lib/feeds/releases";
 import { isRevealed } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
 import { useOriginalLanguage } from "~/components/original-text";
@@ -15,19 +14,22 @@ import { useOriginalLanguage } from "~/components/original-text";
 export function ReleaseRow({ release }: { release: Release }) {
   const shield = useShield();
   const originalLanguage = useOriginalLanguage();
-  const { label, title } = release;
+  const { title } = release;
   const revealed = isRevealed(shield, title.revealedBy);
-  const named = revealed && title.content !== null ? titleBesideLabel(label, title.content) : null;
+  const own = releaseTitle(release);
+  const named = revealed ? own : null;
+  // A release without a title of its own (named by its label) hides nothing: its place alone, and no "title hidden".
+  const untitled = title.content !== null && own === null;
   return (
     <Link to={releasePath(release)} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted">
       <Badge tone="outline">{releaseKind(release, originalLanguage)}</Badge>
       {/* Known but still on its way, a title keeps the row as it was, so nothing moves twice. */}
-      <span className="font-medium" aria-busy={revealed && !named ? true : undefined}>
+      <span className="font-medium" aria-busy={revealed && !named && !untitled ? true : undefined}>
         {named ? named.title : releasePlace(release)}
       </span>
       <span className="text-sm text-muted-foreground">
         {named?.label ? `${named.label} · ` : null}
-        {named ? null : "title hidden until you reach it · "}
+        {named || untitled ? null : "title hidden until you reach it · "}
         <time dateTime={machineDate(release.releasedOn)}>{formatDate(release.releasedOn)}</time>
       </span>
     </Link>

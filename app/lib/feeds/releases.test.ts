@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { feedAddress, releaseEvent, releaseId, releaseKind, releaseName, releasePlace } from "./releases";
+import { feedAddress, releaseEvent, releaseId, releaseKind, releaseName, releasePlace, releaseTitle } from "./releases";
 
 describe("releaseKind", () => {
   it("names a light novel edition by its language, the original as the English", () => {
@@ -81,5 +81,28 @@ describe("a release whose title is hidden", () => {
   it("is named by its title in a feed only where the reader's address chose to see such titles", () => {
     expect(feedAddress("/releases/feed.xml", "hide")).toBe("/releases/feed.xml");
     expect(feedAddress("/releases/anime/feed.xml", "show")).toBe("/releases/anime/feed.xml?reveal=titles");
+  });
+});
+
+describe("a release without a title of its own", () => {
+  it("is named by its place, once, not by its label beside the kind that already says its series", () => {
+    // The model names it by its label, which spoils nothing (app/models/releases.server.ts).
+    const chapter = {
+      medium: "manga" as const,
+      edition: null,
+      volume: null,
+      label: "Manga 1 · Chapter 1.5",
+      title: { revealedBy: null, content: "Manga 1 · Chapter 1.5" },
+    };
+    expect(releaseTitle(chapter)).toBeNull();
+    expect(releaseName(chapter)).toBe("Chapter 1.5");
+    const episode = {
+      medium: "anime" as const,
+      edition: null,
+      volume: null,
+      label: "Season 2 · Episode 13",
+      title: { revealedBy: null, content: "Season 2 · Episode 13" },
+    };
+    expect(releaseName(episode)).toBe(releasePlace(episode));
   });
 });

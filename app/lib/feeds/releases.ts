@@ -68,13 +68,23 @@ export function feedAddress(path: string, unreachedTitles: TitlesChoice) {
 /**
  * What a release is called where it cannot ask the reader (a feed, a calendar): its title beside its
  * label where the title is in the answer, else its place alone ("Arc 5 · Chapter 12"; a side story's
- * without the kind the feed's entry says first).
+ * without the kind the feed's entry says first), as for a release whose title only says its label again
+ * (one without a title of its own, named by its label).
  */
 export function releaseName(release: Pick<Release, "label" | "title" | "medium" | "edition" | "volume">) {
-  const { label, title } = release;
-  if (title.content === null) return releasePlace(release);
-  const named = titleBesideLabel(label, title.content);
+  const named = releaseTitle(release);
+  if (named === null) return releasePlace(release);
   return named.label ? `${named.title} (${named.label})` : named.title;
+}
+
+/**
+ * A release's title where it says more than its label, with the label to show beside it (`titleBesideLabel`);
+ * null where the answer left it out, or it only says the label again.
+ */
+export function releaseTitle({ label, title }: Pick<Release, "label" | "title">) {
+  if (title.content === null) return null;
+  const named = titleBesideLabel(label, title.content);
+  return named.title === label ? null : named;
 }
 
 /**
