@@ -339,7 +339,7 @@ export const apiSchemas = {
         label: { type: "string" },
         title: nullable(
           "string",
-          "Null when it spoils, or the unit has no title (an episode announced by its number).",
+          "Null when it spoils, or the unit has no title (a manga chapter without one, an episode announced by its number).",
         ),
       }),
     },
