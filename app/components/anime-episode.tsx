@@ -136,7 +136,7 @@ export function AdaptsLinks({
 /**
  * "I have watched up to here" beside an episode: moves the reader's anime progress there, never back. A
  * season's episode the reader watched in a recut (`heldBy`) is marked as watched there, as the tracker
- * counts it.
+ * counts it. An episode passed on the way says "✓ Watched": on a phone its control has a line of its own.
  */
 export function WatchedUpToHere({
   episode,
@@ -149,6 +149,7 @@ export function WatchedUpToHere({
       unit={episode}
       name={episodeName(episode)}
       verb="watched"
+      sayPassed
       seenElsewhere={
         heldBy.length ? (knowledge) => (watchedInRecut(heldBy, knowledge) ? "Watched in the recut" : null) : undefined
       }

@@ -32,7 +32,8 @@ function usePreloadedClick() {
 /*
  * Where progress is (the reader's place on the unit's line), the row says "Read up to here", never a bare
  * "Read" beside its link to where it can be read; a row before it, read on the way, has a quiet ✓ alone
- * (named for assistive technology), so the place stands out in a list of what the reader has been through.
+ * (named for assistive technology), so the place stands out in a list of what the reader has been through;
+ * an episode's card says "✓ Watched" (sayPassed).
  */
 const labels = {
   read: {
@@ -62,6 +63,7 @@ export function ReadUpToHere({
   name,
   verb = "read",
   seenElsewhere,
+  sayPassed = false,
 }: {
   unit: { key: string; position: number };
   /**
@@ -75,6 +77,11 @@ export function ReadUpToHere({
    * watched in a recut), or null where they have not: the row is marked as seen, as if reached.
    */
   seenElsewhere?: (knowledge: Knowledge) => string | null;
+  /**
+   * A unit passed on the way says so beside its ✓ ("✓ Watched"): for a card whose control stands on a
+   * line of its own on a phone, where a ✓ alone would read as a stray mark under the title.
+   */
+  sayPassed?: boolean;
 }) {
   const { label, doneLabel, passedLabel } = labels[verb];
   const shield = useShield();
@@ -139,10 +146,10 @@ export function ReadUpToHere({
       </Button>
       {done ? (
         <span className="col-start-1 row-start-1 inline-flex items-center px-2 py-1 text-xs text-muted-foreground">
-          {here || seenAs !== null ? (
+          {here || seenAs !== null || sayPassed ? (
             <>
               <span aria-hidden="true">✓&nbsp;</span>
-              {seenAs ?? doneLabel}
+              {seenAs ?? (here ? doneLabel : passedLabel)}
             </>
           ) : (
             <>

@@ -108,7 +108,8 @@ test("a season's episode split across the recut's episodes is marked watched in 
   await expect.poll(() => stored(page)).toEqual({ anime: episodeKey(1, 10), recuts: [recutEpisodeKey(1, 1, 5)] });
   await expect(seasonEpisode(page, 10)).toContainText("✓ Watched up to here");
   await expect(seasonEpisode(page, 9)).not.toContainText("Watched up to here");
-  await expect(seasonEpisode(page, 9).getByText("✓", { exact: true })).toBeVisible();
+  // Passed on the way, an episode's card says so in words (a ✓ alone would stand on its own line on a phone).
+  await expect(seasonEpisode(page, 9)).toContainText("✓ Watched");
 });
 
 test("a viewer who watched the recut to its end is offered the season's episode it left out, then the next season", async ({
