@@ -17,9 +17,10 @@ export function SiteFooter({ siteName }: { siteName: string }) {
           <ul className="flex flex-wrap gap-4">
             {[...footerLinks, feedbackLink].map((link) => (
               <li key={link.path}>
+                {/* A finger's size at least (44 px), a short name ("API") in the middle of it, not a gap after it. */}
                 <Link
                   to={link.path}
-                  className="inline-flex min-h-11 min-w-11 items-center underline-offset-4 hover:text-foreground hover:underline"
+                  className="inline-flex min-h-11 min-w-11 items-center justify-center underline-offset-4 hover:text-foreground hover:underline"
                 >
                   {link.label}
                 </Link>
