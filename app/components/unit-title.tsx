@@ -45,7 +45,7 @@ export function UnitTitle<T>({
 /** What stands in a title's place while it waits for the reader. */
 export const TITLE_HIDDEN = "Title hidden";
 
-/** What stands in the place of a title a unit does not have (an episode announced by its number): nothing is hidden. */
+/** What stands in the place of a title a unit does not have (an episode or a light novel volume announced by its number): nothing is hidden. */
 export const TITLE_NOT_ANNOUNCED = "Title not announced";
 
 /** What stands in a title's place after a label that says what the entry is: "Prologue: title hidden". */

@@ -51,7 +51,7 @@ export async function getCharacter(db: D1Database, slug: string) {
         "u.key",
         "u.medium",
         "u.label",
-        // A manga chapter or an episode without a title of its own goes by its label alone.
+        // A manga chapter, an episode or a volume without a title of its own goes by its label alone.
         unit.fn.coalesce("ch.title", "v.title", "e.title", "m.title").as("title"),
         // A title the pack flags (a web novel chapter's, a season's episode's, a manga chapter's) waits for what reveals it.
         unit.fn.coalesce("ch.title_revealed_by", "e.title_revealed_by", "m.title_revealed_by").as("title_revealed_by"),

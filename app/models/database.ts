@@ -325,7 +325,7 @@ export interface LnVolumesTable {
   key: string;
   collection_code: string;
   number: number;
-  title: string;
+  title: string | null;
   original_title: string | null;
   released_en: string | null;
   isbn: string | null;

@@ -69,7 +69,7 @@ function toVolumeCount(row: InferResult<ReturnType<typeof volumeCounts>[0]>[numb
     collectionName: row.collection_name,
     number: row.number,
     label: row.label,
-    title: gatedTitle(null, row.reached_by, row.title),
+    title: row.title === null ? null : gatedTitle(null, row.reached_by, row.title),
     counts: { minor: row.minor, meaning_changing: row.meaning_changing, plot_relevant: row.plot_relevant },
     total: row.minor + row.meaning_changing + row.plot_relevant,
   };

@@ -295,8 +295,12 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
       number: volume.number,
       label: volume.label,
       // Gated as a unit's title is, with its original: either would give the volume away. Its place is
-      // reached by more than its revealers: the manga chapters that cover the chapter it reaches.
-      title: gatedTitle(null, volume.title_reached_by, { title: volume.title, originalTitle: volume.original_title }),
+      // reached by more than its revealers: the manga chapters that cover the chapter it reaches. Null
+      // while the volume has no title (announced by its number): nothing is hidden.
+      title:
+        volume.title === null
+          ? null
+          : gatedTitle(null, volume.title_reached_by, { title: volume.title, originalTitle: volume.original_title }),
       releasedJp: volume.released_jp,
       ...englishEditionOf(volume),
       isbn: volume.isbn,

@@ -181,7 +181,7 @@ function toStoryUnit(row: InferResult<typeof units>[number]): StoryUnit {
     key: row.key,
     medium: row.medium,
     label: row.label,
-    // A unit without a title (a manga chapter, an episode announced by its number) is named by its label,
+    // A unit without a title (a manga chapter, an episode or a volume announced by its number) is named by its label,
     // which hides nothing.
     named:
       row.title === null

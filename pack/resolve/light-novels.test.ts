@@ -40,3 +40,69 @@ describe("side stories a light novel volume prints", () => {
     ]);
   });
 });
+
+type Volume = Record<string, unknown>;
+
+/** The tiny pack with its main collection's volumes changed; its rows and problems, as the check words them. */
+function resolveVolumes(change: (volumes: Volume[]) => void) {
+  const parsed = parsePack((file) => {
+    const json = JSON.parse(readFileSync(`tests/fixtures/packs/tiny/${file}`, "utf8"));
+    if (file === "light-novels.json") change(json.collections[0].volumes);
+    return { json };
+  });
+  if (!parsed.pack) return { rows: null, problems: parsed.problems.map(formatProblem) };
+  const { rows, problems } = resolvePack(parsed.pack, "tiny");
+  return { rows, problems: problems.map(formatProblem) };
+}
+
+const problemsOf = (change: (volumes: Volume[]) => void) => resolveVolumes(change).problems;
+
+describe("a light novel volume without a title (announced by its number)", () => {
+  const { rows, problems } = resolveVolumes((volumes) => {
+    delete volumes[1]!.title;
+  });
+
+  it("imports, named by its place alone, and search has nothing to find it by", () => {
+    expect(problems).toEqual([]);
+    expect(rows!.ln_volumes.find((volume) => volume.key === "ln:main-2")).toMatchObject({
+      title: null,
+      original_title: null,
+    });
+    expect(rows!.story_units.find((unit) => unit.key === "ln:main-2")?.label).toBe("Tiny Tale 2");
+    expect(rows!.search_entries.some((entry) => entry.ref === "volume:ln:main-2")).toBe(false);
+    expect(rows!.search_entries.some((entry) => entry.ref === "volume:ln:main-1")).toBe(true);
+  });
+
+  it("may not give an original title, or an edition's title, without a title to read", () => {
+    expect(
+      problemsOf((volumes) => {
+        delete volumes[1]!.title;
+        volumes[1]!.originalTitle = "廊下";
+      }),
+    ).toEqual([
+      "light-novels.json › collections[0].volumes[1].originalTitle: a volume whose original title is known needs a title readers can read too: give title (the original romanized, until an English one is known)",
+    ]);
+    expect(
+      problemsOf((volumes) => {
+        delete volumes[1]!.title;
+        volumes[1]!.editions = [
+          { language: "ja", publisher: "Hoshikuzu Bunko" },
+          { language: "en", publisher: "Cinderlight Press", title: "Tiny Tale, Vol. 2: The Hall" },
+        ];
+      }),
+    ).toEqual([
+      "light-novels.json › collections[0].volumes[1].editions[1].title: an edition's title names the volume, which has no title: give the volume's title too (the original romanized, until an English one is known)",
+    ]);
+  });
+
+  it("has no flag for a title it does not have: titleIsSpoiler and titleRevealIn are not a volume's fields", () => {
+    // A volume's title waits only for its reader (decision 75): there is nothing to flag, titled or not.
+    for (const field of ["titleIsSpoiler", "titleRevealIn"])
+      expect(
+        problemsOf((volumes) => {
+          delete volumes[1]!.title;
+          volumes[1]![field] = field === "titleIsSpoiler" ? true : { webNovel: "wn:2-1" };
+        }),
+      ).toEqual([expect.stringContaining(`collections[0].volumes[1]: Unrecognized key: "${field}"`)]);
+  });
+});

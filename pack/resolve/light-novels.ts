@@ -93,8 +93,9 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, titleRea
         collection_code: collection.code,
         number: volume.number,
         label: volume.label ?? null,
-        title: volume.title,
-        original_title: originalBeside(volume.title, volume.originalTitle),
+        // Null while the volume has no title: named by its collection and number alone.
+        title: volume.title ?? null,
+        original_title: volume.title === undefined ? null : originalBeside(volume.title, volume.originalTitle),
         released_jp: releasedJp ?? null,
         // null states there is no English edition yet; left out, it is not known (then "date unknown").
         ...englishEditionColumns(releasedEn),
@@ -117,6 +118,8 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, titleRea
         .filter((_, index) => chapterTitlesRevealedBy[index] === null)
         .map((chapter) => lightNovelChapterName(chapter))
         .join(" · ");
+      // A volume without a title has nothing to find it by but its name, which the finder reads.
+      if (volume.title === undefined) return;
       search.push({
         ref: `volume:${key}`,
         kind: "volume",

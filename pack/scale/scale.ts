@@ -73,7 +73,7 @@ function copyVolume(volume: Volume, collection: string, cycle: Cycle): Volume {
     ...volume,
     number: volume.number + cycle.volumeShift(collection),
     label: maybe(volume.label, (label) => moveVolumeLabel(label, cycle.volumeShift(collection), cycle)),
-    title: retitle(volume.title, cycle),
+    title: maybe(volume.title, (title) => retitle(title, cycle)),
     // Retitled like the web novel chapters they are titled after, so each keeps its chapter's flag.
     chapters: volume.chapters.map((chapter) =>
       typeof chapter === "string"

@@ -225,40 +225,66 @@ export const editionSchema = z.strictObject({
  */
 export const volumeLabel = numberAsWritten("volume", { short: '"6.5", "EX"', long: '"6.5", "EX" or "0"' });
 
-export const volumeSchema = z.strictObject({
-  /** Its place in its collection: the number in its unit key and address. */
-  number: unitNumber,
-  /** The number the series gives it, where that is not its place: "7.5" on the volume after 7. */
-  label: volumeLabel.optional(),
-  title: text,
-  originalTitle: optionalText,
-  /** Who illustrated this volume, where it is not the collection's (or the series') illustrator. */
-  illustrator: optionalText,
-  /** Its editions; releasedJp, releasedEn and isbn, where written, describe the original and English ones. */
-  editions: z.array(editionSchema).default([]),
-  releasedJp: storyDate.optional(),
-  /** null: the pack states there is no English edition (yet); left out: whether there is one is not known. */
-  releasedEn: englishRelease,
-  isbn: isbn.optional(),
-  pageCount: z.int().positive().optional(),
-  cover: imagePath.optional(),
-  chapters: z.array(lightNovelChapterSchema).default([]),
-  /** The web novel chapters the volume adapts (main-line volumes). */
-  adapts: adaptsSchema.optional(),
-  /**
-   * The volume begins in chapters the volume before it in its collection ends with (a chapter split
-   * between two books). Without it, two volumes of a collection that adapt one chapter are refused.
-   */
-  overlapsPrevious: z.boolean().default(false),
-  /** Where to read it, for volumes that adapt nothing (side volumes, collections). */
-  readAfter: unitKey.optional(),
-  /**
-   * The side stories it prints ("ss:…"): a short story collection's, or a bonus story in a main volume.
-   * Its readers have read them.
-   */
-  sideStories: z.array(unitKey).optional(),
-  changes: z.array(volumeChangeSchema).default([]),
-});
+export const volumeSchema = z
+  .strictObject({
+    /** Its place in its collection: the number in its unit key and address. */
+    number: unitNumber,
+    /** The number the series gives it, where that is not its place: "7.5" on the volume after 7. */
+    label: volumeLabel.optional(),
+    /**
+     * Left out while the volume has no title: announced by its number (and date) months before its title
+     * is. It is then named by its collection and number alone ("Lanternfall 12").
+     */
+    title: optionalText,
+    originalTitle: optionalText,
+    /** Who illustrated this volume, where it is not the collection's (or the series') illustrator. */
+    illustrator: optionalText,
+    /** Its editions; releasedJp, releasedEn and isbn, where written, describe the original and English ones. */
+    editions: z.array(editionSchema).default([]),
+    releasedJp: storyDate.optional(),
+    /** null: the pack states there is no English edition (yet); left out: whether there is one is not known. */
+    releasedEn: englishRelease,
+    isbn: isbn.optional(),
+    pageCount: z.int().positive().optional(),
+    cover: imagePath.optional(),
+    chapters: z.array(lightNovelChapterSchema).default([]),
+    /** The web novel chapters the volume adapts (main-line volumes). */
+    adapts: adaptsSchema.optional(),
+    /**
+     * The volume begins in chapters the volume before it in its collection ends with (a chapter split
+     * between two books). Without it, two volumes of a collection that adapt one chapter are refused.
+     */
+    overlapsPrevious: z.boolean().default(false),
+    /** Where to read it, for volumes that adapt nothing (side volumes, collections). */
+    readAfter: unitKey.optional(),
+    /**
+     * The side stories it prints ("ss:…"): a short story collection's, or a bonus story in a main volume.
+     * Its readers have read them.
+     */
+    sideStories: z.array(unitKey).optional(),
+    changes: z.array(volumeChangeSchema).default([]),
+  })
+  .check((check) => {
+    if (check.value.title !== undefined) return;
+    if (check.value.originalTitle !== undefined)
+      check.issues.push({
+        code: "custom",
+        input: check.value.originalTitle,
+        path: ["originalTitle"],
+        message:
+          "a volume whose original title is known needs a title readers can read too: give title (the original romanized, until an English one is known)",
+      });
+    check.value.editions.forEach((edition, index) => {
+      if (edition.title !== undefined)
+        check.issues.push({
+          code: "custom",
+          input: edition.title,
+          path: ["editions", index, "title"],
+          message:
+            "an edition's title names the volume, which has no title: give the volume's title too (the original romanized, until an English one is known)",
+        });
+    });
+  });
 
 export const collectionSchema = z.strictObject({
   code: z.string().regex(collectionCodePattern, { error: "must be a short lowercase code such as main or ssc" }),

@@ -126,7 +126,7 @@ test("a gated hit gives nothing away to a reader who has not reached it: not sug
   // A flagged Break Time short is gated with its episode, and its title is its own (episodes are named after chapters).
   const publicTitles = [
     ...rows.chapters.filter((chapter) => chapter.title_revealed_by === null).map((chapter) => chapter.title),
-    ...rows.ln_volumes.map((volume) => volume.title),
+    ...rows.ln_volumes.flatMap((volume) => (volume.title === null ? [] : [volume.title])),
     ...rows.side_stories.map((story) => story.title),
     ...rows.characters.flatMap((character): string[] => [character.name, ...JSON.parse(character.aliases)]),
   ];
@@ -200,7 +200,7 @@ test("a reader with progress is told only their own count: the first answer's wa
 /** Every unit whose title has a word starting with "ash", with whether the pack flags its title. */
 const ashTitles = [
   ...rows.chapters.map((unit) => ({ title: unit.title, flagged: unit.title_revealed_by !== null })),
-  ...rows.ln_volumes.map((unit) => ({ title: unit.title, flagged: false })),
+  ...rows.ln_volumes.flatMap((unit) => (unit.title === null ? [] : [{ title: unit.title, flagged: false }])),
   ...rows.side_stories.map((unit) => ({ title: unit.title, flagged: unit.revealed_by !== null })),
   ...rows.anime_episodes.flatMap((unit) => (unit.title === null ? [] : [{ title: unit.title, flagged: false }])),
   ...rows.break_time_episodes.map((unit) => ({ title: unit.title, flagged: unit.title_revealed_by !== null })),

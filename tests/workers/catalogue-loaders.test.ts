@@ -122,12 +122,12 @@ describe("catalogue loaders against the imported tiny pack", () => {
     const main = await load(lightNovelsLoader, "/light_novels");
     expect(main.selectedCollection).toBe("main");
     // A volume's title waits for its reader, or for one who chose to see titles of what they have not reached.
-    expect(main.volumes[0]?.title.content).toBeNull();
+    expect(main.volumes[0]?.title?.content).toBeNull();
     expect(main.volumes[0]?.chapters.map((chapter) => chapter.title.content)).not.toContain("Knock");
     const shown = await load(lightNovelsLoader, "/light_novels?reveal=titles");
-    expect(shown.volumes[0]?.title.content).toEqual({ title: "The Door", originalTitle: null });
+    expect(shown.volumes[0]?.title?.content).toEqual({ title: "The Door", originalTitle: null });
     const reader = await load(lightNovelsLoader, "/light_novels?reveal=ln:main-1");
-    expect(reader.volumes[0]?.title.content?.title).toBe("The Door");
+    expect(reader.volumes[0]?.title?.content?.title).toBe("The Door");
     expect(main.volumes[0]?.isbn).toBe("978-4-04-000000-8");
     // Its cover prints its title: it waits as the title does, its address not even in the page's data.
     expect(main.volumes[0]?.cover?.content).toBeNull();

@@ -4,7 +4,13 @@ import { KeepForOffline } from "~/components/offline/keep-for-offline";
 import { OriginalText, PersonName, useOriginalLanguageName } from "~/components/original-text";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
-import { titleHiddenAfter, UnitTitle, useShownContent, useTitleHeldBack } from "~/components/unit-title";
+import {
+  TITLE_NOT_ANNOUNCED,
+  titleHiddenAfter,
+  UnitTitle,
+  useShownContent,
+  useTitleHeldBack,
+} from "~/components/unit-title";
 import { Badge } from "~/components/ui/badge";
 import { ChapterRange } from "~/components/chapter-range";
 import { titleAfterLabel, volumeName } from "~/lib/content/labels";
@@ -39,14 +45,19 @@ export function VolumeCard({ volume, collectionName, eager }: VolumeProps) {
       <div className="@container min-w-0 space-y-2">
         <div>
           <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{name}</p>
-          <UnitTitle gated={volume.title} as="h3" className="font-semibold" what="This volume's title">
-            {({ title, originalTitle }) => (
-              <>
-                <h3 className="font-semibold">{titleAfterLabel(name, title) || title}</h3>
-                <OriginalText text={originalTitle} className="text-sm" />
-              </>
-            )}
-          </UnitTitle>
+          {volume.title ? (
+            <UnitTitle gated={volume.title} as="h3" className="font-semibold" what="This volume's title">
+              {({ title, originalTitle }) => (
+                <>
+                  <h3 className="font-semibold">{titleAfterLabel(name, title) || title}</h3>
+                  <OriginalText text={originalTitle} className="text-sm" />
+                </>
+              )}
+            </UnitTitle>
+          ) : (
+            // A volume announced by its number hides nothing: its place names it, quietly, to every reader.
+            <h3 className="font-semibold text-muted-foreground">{TITLE_NOT_ANNOUNCED}</h3>
+          )}
         </div>
         {/* Beside the cover, a phone with a large text size leaves too little room for a label and a date
             side by side: each date then goes under its label. */}

@@ -41,17 +41,20 @@ export function VolumeCountTable({ volumes, caption }: { volumes: VolumeMistakeC
                   >
                     {label}
                   </Link>
-                  <TitleIfShown
-                    gated={volume.title}
-                    fallback={<span className="block text-xs text-muted-foreground">{TITLE_HIDDEN}</span>}
-                  >
-                    {/* Beside its link, only what the link does not say: "The Unburnt Wick", not "Lanternfall 1: The Unburnt Wick". */}
-                    {(title) => (
-                      <span className="block text-xs text-muted-foreground">
-                        {titleAfterLabel(label, title) ?? title}
-                      </span>
-                    )}
-                  </TitleIfShown>
+                  {/* A volume without a title (announced by its number) is named by its link alone. */}
+                  {volume.title ? (
+                    <TitleIfShown
+                      gated={volume.title}
+                      fallback={<span className="block text-xs text-muted-foreground">{TITLE_HIDDEN}</span>}
+                    >
+                      {/* Beside its link, only what the link does not say: "The Unburnt Wick", not "Lanternfall 1: The Unburnt Wick". */}
+                      {(title) => (
+                        <span className="block text-xs text-muted-foreground">
+                          {titleAfterLabel(label, title) ?? title}
+                        </span>
+                      )}
+                    </TitleIfShown>
+                  ) : null}
                   <span className="block text-xs text-muted-foreground sm:hidden">
                     {severities
                       .map(

@@ -215,7 +215,7 @@ export const apiSchemas = {
       label: { type: "string", description: "A short name that never spoils: `Arc 2 · Chapter 14`." },
       title: nullable(
         "string",
-        "Null when the title spoils something the reader has not seen; the label where the unit has no title (a manga chapter, an episode announced by its number).",
+        "Null when the title spoils something the reader has not seen; the label where the unit has no title (a manga chapter, an episode or a light novel volume announced by its number).",
       ),
       original_title: nullable(
         "string",
@@ -339,7 +339,7 @@ export const apiSchemas = {
         label: { type: "string" },
         title: nullable(
           "string",
-          "Null when it spoils, or the unit has no title (a manga chapter without one, an episode announced by its number).",
+          "Null when it spoils, or the unit has no title (a manga chapter without one, an episode or a light novel volume announced by its number).",
         ),
       }),
     },

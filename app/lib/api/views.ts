@@ -235,7 +235,7 @@ export type CharacterProfile = Gated<{
   affiliations: string[];
   summary: string | null;
   portrait: Portrait;
-  /** Each with its title, null for a unit without one (a manga chapter, an episode announced by number). */
+  /** Each with its title, null for a unit without one (a manga chapter, an episode or a volume announced by number). */
   firstAppearances: Array<{ key: string; medium: Medium; label: string; title: Gated<string> | null }>;
   facts: Array<Gated<{ label: string; value: string }>>;
   relationships: Array<

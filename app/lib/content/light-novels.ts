@@ -47,8 +47,11 @@ export interface LightNovelVolume extends EnglishEdition {
   number: number;
   /** The number the series gives it where that is not its place ("7.5", "EX"): `volumeName` reads both. */
   label: string | null;
-  /** Its title and original, gated as a unit's title is (app/lib/shield/knowledge.ts: `titleRevealers`). */
-  title: Gated<{ title: string; originalTitle: string | null }>;
+  /**
+   * Its title and original, gated as a unit's title is (app/lib/shield/knowledge.ts: `titleRevealers`).
+   * Null while the volume has no title (announced by its number): it is named by its place.
+   */
+  title: Gated<{ title: string; originalTitle: string | null }> | null;
   /** At its precision (app/lib/content/dates.ts); null where it is not known. */
   releasedJp: string | null;
   isbn: string | null;

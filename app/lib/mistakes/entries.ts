@@ -96,8 +96,11 @@ export interface VolumeMistakeCount {
   number: number;
   /** The number the series gives it where that is not its place: `volumeName` reads both. */
   label: string | null;
-  /** Gated as a unit's title is (app/lib/shield/knowledge.ts: `titleRevealers`). */
-  title: Gated<string>;
+  /**
+   * Gated as a unit's title is (app/lib/shield/knowledge.ts: `titleRevealers`); null while the volume has
+   * none (announced by its number), named by its place alone.
+   */
+  title: Gated<string> | null;
   counts: Record<MistakeSeverity, number>;
   total: number;
 }
