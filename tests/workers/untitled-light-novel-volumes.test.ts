@@ -149,6 +149,7 @@ describe("a light novel volume without a title", () => {
       "/api/v1/units?medium=light_novels",
       "/api/v1/series",
       "/api/v1/releases",
+      "/api/v1/translation-notes?unit=ln:main-2",
       "/api/v1/characters/oren-vale",
     ];
     let client = 0;
