@@ -213,7 +213,7 @@ export function BreakTimeShorts(
   );
 }
 
-/** One short: its heading, its title behind the shield, then what follows it. */
+/** One short: its heading, its title behind the shield ("Title not announced" where it has none), then what follows it. */
 function Short({
   short,
   id,
@@ -228,11 +228,15 @@ function Short({
   return (
     <li id={id} className="rounded-md bg-muted p-3 target:ring-2 target:ring-primary">
       {heading}
-      <p className="font-medium">
-        <UnitTitle gated={short.title} what="The title">
-          {(title) => title}
-        </UnitTitle>
-      </p>
+      {short.title ? (
+        <p className="font-medium">
+          <UnitTitle gated={short.title} what="The title">
+            {(title) => title}
+          </UnitTitle>
+        </p>
+      ) : (
+        <p className="font-medium text-muted-foreground">{TITLE_NOT_ANNOUNCED}</p>
+      )}
       {after}
     </li>
   );

@@ -6,7 +6,7 @@ import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
 import { StoryDate } from "~/components/story-date";
 import { Badge } from "~/components/ui/badge";
-import { UnitTitle } from "~/components/unit-title";
+import { TITLE_NOT_ANNOUNCED, UnitTitle } from "~/components/unit-title";
 import type { AnimeSpecial, SeasonSpecial } from "~/lib/content/anime";
 import { runtimeLabel } from "~/lib/content/air-times";
 import { animeSpecialKindLabels, placeWithinMedium } from "~/lib/content/labels";
@@ -50,9 +50,13 @@ export function SeasonSpecials({ specials, count }: { specials: readonly SeasonS
                   {nameOf(special)}
                 </Link>
                 {": "}
-                <UnitTitle gated={special.title} hidden="title hidden" what={`This ${nameOf(special)}'s title`}>
-                  {(title) => title}
-                </UnitTitle>
+                {special.title ? (
+                  <UnitTitle gated={special.title} hidden="title hidden" what={`This ${nameOf(special)}'s title`}>
+                    {(title) => title}
+                  </UnitTitle>
+                ) : (
+                  <span className="text-muted-foreground">{TITLE_NOT_ANNOUNCED.toLowerCase()}</span>
+                )}
                 , watched after{" "}
                 <Link to={unitPath(special.watchAfter.key)} className="text-primary underline">
                   {special.watchAfter.label}
@@ -94,14 +98,19 @@ function Special({ special }: { special: AnimeSpecial }) {
             {name} · <StoryDate date={special.releasedOn} />
             {special.runtime !== null ? ` · ${runtimeLabel(special.runtime)}` : null}
           </p>
-          <UnitTitle gated={special.title} as="h2" className="font-semibold" what={`This ${name}'s title`}>
-            {({ title, originalTitle }) => (
-              <>
-                <h2 className="font-semibold">{title}</h2>
-                <OriginalText text={originalTitle} className="text-sm" />
-              </>
-            )}
-          </UnitTitle>
+          {special.title ? (
+            <UnitTitle gated={special.title} as="h2" className="font-semibold" what={`This ${name}'s title`}>
+              {({ title, originalTitle }) => (
+                <>
+                  <h2 className="font-semibold">{title}</h2>
+                  <OriginalText text={originalTitle} className="text-sm" />
+                </>
+              )}
+            </UnitTitle>
+          ) : (
+            // Nothing waits: in the heading's place, so the page keeps its outline.
+            <h2 className="font-semibold text-muted-foreground">{TITLE_NOT_ANNOUNCED}</h2>
+          )}
         </div>
         <ReadUpToHere unit={special} name={name} verb="watchedThis" />
       </div>

@@ -131,18 +131,18 @@ export const shortColumns = [
   "bu.told_by",
 ] as const;
 
-/** A short as a page lists it: its title gated by what reveals it. */
+/** A short as a page lists it: its title gated by what reveals it, null where it has none yet. */
 export const toShort = (short: {
   key: string;
   number: number;
-  title: string;
+  title: string | null;
   aired_on: string | null;
   revealed_by: string | null;
   reached_by: string;
 }): BreakTimeShort => ({
   key: short.key,
   number: short.number,
-  title: gatedTitle(short.revealed_by, short.reached_by, short.title),
+  title: short.title === null ? null : gatedTitle(short.revealed_by, short.reached_by, short.title),
   airedOn: short.aired_on,
 });
 

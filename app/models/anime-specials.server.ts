@@ -132,10 +132,14 @@ export function toAnimeSpecials(rows: readonly SpecialRow[], sources: readonly U
     kind: row.kind,
     label: row.label,
     position: row.position,
-    title: gatedTitle(row.title_revealed_by, row.title_reached_by, {
-      title: row.title,
-      originalTitle: row.original_title,
-    }),
+    // Null while it has no title: its label names it, and nothing waits.
+    title:
+      row.title === null
+        ? null
+        : gatedTitle(row.title_revealed_by, row.title_reached_by, {
+            title: row.title,
+            originalTitle: row.original_title,
+          }),
     releasedOn: row.released_on,
     runtime: row.runtime,
     // What it tells is revealed by what reveals the special itself.

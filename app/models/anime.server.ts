@@ -274,7 +274,8 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
       key: special.key,
       kind: special.kind,
       label: special.label,
-      title: gatedTitle(special.title_revealed_by, special.title_reached_by, special.title),
+      title:
+        special.title === null ? null : gatedTitle(special.title_revealed_by, special.title_reached_by, special.title),
       watchAfter: { key: special.watch_after, label: special.watch_after_label },
     })),
   };

@@ -108,7 +108,7 @@ export interface AnimeSpecialsTable {
   slug: string;
   key: string;
   kind: "ova" | "special" | "film";
-  title: string;
+  title: string | null;
   original_title: string | null;
   title_revealed_by: string | null;
   synopsis: string | null;
@@ -142,7 +142,7 @@ export interface BreakTimeEpisodesTable {
   key: string;
   season_number: number;
   number: number;
-  title: string;
+  title: string | null;
   aired_on: string | null;
   accompanies: string | null;
   position: number;

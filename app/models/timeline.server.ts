@@ -221,7 +221,7 @@ export async function getTimeline(db: D1Database): Promise<{ units: TrackerUnit[
       medium: unit.medium,
       position: unit.position,
       label: unit.label,
-      // A unit without a title (an episode or a volume announced by number, a manga extra) hides nothing: its place names it.
+      // A unit without a title (an episode, short, OVA or volume announced by number, a manga extra) hides nothing: its place names it.
       title:
         unit.title === null ? gated(null, "") : gatedTitle(unit.title_revealed_by, unit.title_reached_by, unit.title),
       group:

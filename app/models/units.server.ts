@@ -126,10 +126,10 @@ const units = query
         query
           .selectFrom("story_units as u")
           .innerJoin("break_time_episodes as b", "b.key", "u.key")
-          .select((row) => [
+          .select([
             ...unitColumns,
-            // Null for a manga chapter without a title (the first select types this term's columns).
-            row.ref("b.title").$castTo<string | null>().as("title"),
+            // Null for a short without a title yet, as for an OVA or a manga chapter without one.
+            "b.title",
             none.as("original_title"),
             "b.title_revealed_by",
             "b.aired_on as released_on",
@@ -181,7 +181,7 @@ function toStoryUnit(row: InferResult<typeof units>[number]): StoryUnit {
     key: row.key,
     medium: row.medium,
     label: row.label,
-    // A unit without a title (a manga chapter, an episode or a volume announced by its number) is named by its label,
+    // A unit without a title (a manga chapter; an episode, short, OVA or volume announced by its number) is named by its label,
     // which hides nothing.
     named:
       row.title === null

@@ -203,3 +203,37 @@ describe("OVAs, specials and films", () => {
     ]);
   });
 });
+
+describe("a special without a title (announced by its kind and number)", () => {
+  const { rows, problems } = resolveSpecials((specials) => {
+    delete specials[0].title;
+  });
+
+  it("imports, named by its place alone, and search has nothing to find it by", () => {
+    expect(problems).toEqual([]);
+    expect(rows!.anime_specials[0]).toMatchObject({
+      key: "sp:film-1",
+      title: null,
+      original_title: null,
+      title_revealed_by: null,
+    });
+    // Every special has a place to be named by: its kind, numbered among its kind where there are several.
+    expect(unitOf(rows, "sp:film-1").label).toBe("Anime · Film");
+    expect(rows!.search_entries.some((entry) => entry.ref === "anime_special:sp:film-1")).toBe(false);
+  });
+
+  it("may not flag a title it does not have, nor give an original without a title to read", () => {
+    expect(
+      problemsOf((specials) => {
+        delete specials[0].title;
+        specials[0].titleIsSpoiler = true;
+      }),
+    ).toEqual([expect.stringContaining("flags a title the special does not have")]);
+    expect(
+      problemsOf((specials) => {
+        delete specials[0].title;
+        specials[0].originalTitle = "ランプの油";
+      }),
+    ).toEqual([expect.stringContaining("needs a title readers can read too")]);
+  });
+});

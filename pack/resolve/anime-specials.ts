@@ -40,7 +40,7 @@ export function animeSpecialRows({ pack, timeline, reference, report, revealersO
     reference(special.watchAfter, file, `${path}.watchAfter`, "anime");
     // The slug is in every address and anchor of the special: it must not spell a title the shield hides,
     // which every title is from a viewer who has not reached the special (decision 39), flagged or not.
-    if (slugGivesAway(special.slug, special.title))
+    if (special.title !== undefined && slugGivesAway(special.slug, special.title))
       report(
         file,
         `${path}.slug`,
@@ -52,8 +52,9 @@ export function animeSpecialRows({ pack, timeline, reference, report, revealersO
       slug: special.slug,
       key,
       kind: special.kind,
-      title: special.title,
-      original_title: originalBeside(special.title, special.originalTitle),
+      // Null while the special has no title: named by its place alone ("OVA 3").
+      title: special.title ?? null,
+      original_title: special.title === undefined ? null : originalBeside(special.title, special.originalTitle),
       title_revealed_by: special.titleIsSpoiler ? revealersOf(key) : null,
       synopsis: special.synopsis ?? null,
       released_on: special.releasedOn ?? null,
@@ -65,6 +66,8 @@ export function animeSpecialRows({ pack, timeline, reference, report, revealersO
       position: positionOf(timeline, key),
       sort_order: specials.length,
     });
+    // Without a title, it has nothing to find it by but its place, which the finder reads.
+    if (special.title === undefined) return;
     search.push({
       ref: `anime_special:${key}`,
       kind: "anime_special",

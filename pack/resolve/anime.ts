@@ -170,7 +170,8 @@ export function animeRows(resolution: Resolution) {
       key,
       season_number: short.season,
       number: short.number,
-      title: short.title,
+      // Null while the short has no title: named by its place alone.
+      title: short.title ?? null,
       aired_on: short.airedOn ?? null,
       accompanies: short.accompanies ?? null,
       position: positionOf(timeline, key),
@@ -211,21 +212,25 @@ export function animeSearchEntries(
         ],
   );
   const labels = new Map(anime.episodes.map((episode) => [episode.key, episode.label]));
-  const shorts = anime.shorts.map((short): SearchEntryRow => {
+  // A short without a title, as an episode without one, is found by nothing but its place.
+  const shorts = anime.shorts.flatMap(({ title, ...short }): SearchEntryRow[] => {
+    if (title === null) return [];
     const parts = short.accompanies === null ? null : parseUnitKey(short.accompanies, "anime");
     const episode = parts && { ...parts, label: labels.get(short.accompanies!) };
-    return {
-      ref: `break_time:${short.key}`,
-      kind: "break_time",
-      title: short.title,
-      subtitle: breakTimeAiring({ season: short.season_number, number: short.number }, episode),
-      path: unitPath(short.key),
-      original_title: null,
-      aliases: "",
-      body: "",
-      reveal_position: positionOf(timeline, short.accompanies ?? short.key),
-      revealed_by: unitEntryRevealedBy(titleReachOf, short.key, short.title_revealed_by),
-    };
+    return [
+      {
+        ref: `break_time:${short.key}`,
+        kind: "break_time",
+        title,
+        subtitle: breakTimeAiring({ season: short.season_number, number: short.number }, episode),
+        path: unitPath(short.key),
+        original_title: null,
+        aliases: "",
+        body: "",
+        reveal_position: positionOf(timeline, short.accompanies ?? short.key),
+        revealed_by: unitEntryRevealedBy(titleReachOf, short.key, short.title_revealed_by),
+      },
+    ];
   });
   return [...episodes, ...shorts];
 }

@@ -184,7 +184,7 @@ function copySpecial(special: AnimeSpecial, cycle: Cycle): AnimeSpecial {
   return {
     ...special,
     slug: moveSlug(special.slug, cycle),
-    title: retitle(special.title, cycle),
+    title: maybe(special.title, (title) => retitle(title, cycle)),
     releasedOn: maybe(special.releasedOn, (date) => moveDate(date, cycle)),
     // An id on a tracking service names one film or OVA; the copies are not listed there.
     externalIds: cycle.index === 1 ? special.externalIds : undefined,
@@ -231,7 +231,7 @@ function copyBreakTime(short: BreakTimeEpisode, cycle: Cycle): BreakTimeEpisode 
   return {
     ...short,
     season: short.season + cycle.seasonShift,
-    title: retitle(short.title, cycle),
+    title: maybe(short.title, (title) => retitle(title, cycle)),
     airedOn: maybe(short.airedOn, (date) => moveDate(date, cycle)),
     accompanies: maybe(short.accompanies, (key) => moveKey(key, cycle)),
     readAfter: maybe(short.readAfter, (key) => moveKey(key, cycle)),

@@ -271,7 +271,11 @@ export const breakTimeEpisodeSchema = z
   .strictObject({
     season: unitNumber,
     number: unitNumber,
-    title: text,
+    /**
+     * Left out while the short has no title: announced by number before its title is. It is then named by
+     * its place alone ("Season 1 · Break Time 3").
+     */
+    title: optionalText,
     airedOn: storyDate.optional(),
     /** The episode it aired with: its viewers have watched it too. */
     accompanies: unitKey.optional(),
@@ -299,6 +303,13 @@ export const breakTimeEpisodeSchema = z
         path: ["accompanies"],
         message:
           "a short needs accompanies (the episode it aired with) or, if it aired with none, readAfter (where to watch it)",
+      });
+    if (check.value.titleIsSpoiler && check.value.title === undefined)
+      check.issues.push({
+        code: "custom",
+        input: check.value.titleIsSpoiler,
+        path: ["titleIsSpoiler"],
+        message: "flags a title the short does not have: give title or leave titleIsSpoiler out",
       });
   });
 
@@ -331,7 +342,11 @@ export const animeSpecialSchema = z
   .strictObject({
     slug,
     kind: z.enum(animeSpecialKinds),
-    title: text,
+    /**
+     * Left out while the special has no title: announced by its kind and number ("OVA 3") before its title
+     * is. It is then named by its place, which every special has ("Anime · OVA 3", "Anime · Film").
+     */
+    title: optionalText,
     originalTitle: optionalText,
     /** The title gives something away: hidden until the reader has seen what reveals the special itself. */
     titleIsSpoiler: z.boolean().default(false),
@@ -371,6 +386,21 @@ export const animeSpecialSchema = z
         path: ["watchAfter"],
         message:
           "an anime-original special needs watchAfter (the episode it is watched after): nothing else places it in the story",
+      });
+    if (check.value.originalTitle !== undefined && check.value.title === undefined)
+      check.issues.push({
+        code: "custom",
+        input: check.value.originalTitle,
+        path: ["originalTitle"],
+        message:
+          "a special whose original title is known needs a title readers can read too: give title (the original romanized, until an English one is known)",
+      });
+    if (check.value.titleIsSpoiler && check.value.title === undefined)
+      check.issues.push({
+        code: "custom",
+        input: check.value.titleIsSpoiler,
+        path: ["titleIsSpoiler"],
+        message: "flags a title the special does not have: give title or leave titleIsSpoiler out",
       });
   });
 

@@ -17,7 +17,11 @@ const { rows } = resolvePack(pack, "demo");
 
 const FILM = "sp:film-1";
 const OVA = "sp:ova-1";
-const special = (key: string) => rows.anime_specials.find((row) => row.key === key)!;
+// The demo titles every special.
+const special = (key: string) => {
+  const row = rows.anime_specials.find((each) => each.key === key)!;
+  return { ...row, title: row.title! };
+};
 const fact = (label: string) => rows.character_facts.find((row) => row.label === label)!.value;
 const firstEpisode = rows.anime_episodes.find((episode) => episode.key === "anime:1-1")!.title!;
 

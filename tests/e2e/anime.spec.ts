@@ -18,12 +18,14 @@ const { pack } = parsePackFolder("content/demo");
 if (!pack) throw new Error("the demo content pack does not parse");
 const { rows } = resolvePack(pack, "demo");
 
+// The demo titles every Break Time short.
+const breakTimeShorts = rows.break_time_episodes.map((short) => ({ ...short, title: short.title! }));
 // The demo titles every episode.
 const episodesOf = (season: number) =>
   rows.anime_episodes
     .filter((episode) => episode.season_number === season)
     .map((episode) => ({ ...episode, title: episode.title! }));
-const shortsOf = (season: number) => rows.break_time_episodes.filter((short) => short.season_number === season);
+const shortsOf = (season: number) => breakTimeShorts.filter((short) => short.season_number === season);
 const notes = rows.adaptation_changes.flatMap((change) => (change.note ? [change.note] : []));
 /** What the pages show everyone: an arc's or a season's title gives nothing away. */
 const publicOnPage = [...rows.arcs.map((arc) => arc.title), ...rows.anime_seasons.map((season) => season.title)];
@@ -31,7 +33,7 @@ const publicOnPage = [...rows.arcs.map((arc) => arc.title), ...rows.anime_season
 const episodeTitles = (season: number) =>
   episodesOf(season).filter((row) => !publicOnPage.some((open) => open.includes(row.title)));
 /** Every gated text of these pages (change notes, shorts' titles) that the page does not also say openly. */
-const flaggedShorts = rows.break_time_episodes.filter((short) => short.title_revealed_by !== null);
+const flaggedShorts = breakTimeShorts.filter((short) => short.title_revealed_by !== null);
 /** What the anime made up in its anime-original episodes, each note gated by its episode. */
 const originals = rows.anime_episodes.flatMap((episode) => (episode.original ? [episode.original] : []));
 const gated = [...flaggedShorts.map((short) => short.title), ...notes, ...originals].filter(
@@ -439,7 +441,7 @@ test("a season's overview counts every chapter it left out and every short, as t
   // Arc 3 · Chapter 13 between its two runs (found at import).
   await expect(overview).toContainText("2 web novel chapters left out");
   // The last short is watched after the season's last episode, and airs with none.
-  const shorts = rows.break_time_episodes.filter((short) => short.season_number === 2).length;
+  const shorts = breakTimeShorts.filter((short) => short.season_number === 2).length;
   await expect(overview).toContainText(`${shorts} shorts`);
   await page.goto("/break_time?season=2");
   await expect(page.locator("main")).toContainText(`${shorts} shorts`);

@@ -21,7 +21,7 @@ const film = "sp:film-1";
 const filmTitle = (() => {
   const { pack } = parsePackFolder("content/demo");
   if (!pack) throw new Error("the demo content pack does not parse");
-  return resolvePack(pack, "demo").rows.anime_specials.find((row) => row.key === film)!.title;
+  return resolvePack(pack, "demo").rows.anime_specials.find((row) => row.key === film)!.title!;
 })();
 
 /** Waits until the worker controls the page (it registers once the page is idle). */

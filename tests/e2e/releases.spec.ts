@@ -19,9 +19,9 @@ if (!pack) throw new Error("the demo content pack does not parse");
 const { rows } = resolvePack(pack, "demo");
 
 const labelOf = new Map(rows.story_units.map((unit) => [unit.key, unit.label]));
-const flaggedShorts = rows.break_time_episodes.filter(
-  (short) => short.title_revealed_by !== null && short.aired_on !== null,
-);
+// The demo titles every Break Time short.
+const breakTimeShorts = rows.break_time_episodes.map((short) => ({ ...short, title: short.title! }));
+const flaggedShorts = breakTimeShorts.filter((short) => short.title_revealed_by !== null && short.aired_on !== null);
 const flaggedChapters = rows.chapters.filter((chapter) => chapter.title_revealed_by !== null);
 /** Titles no feed or calendar may carry: each flagged somewhere, and not said openly by anything else in the pack. */
 const openTitles = [...rows.anime_episodes, ...rows.ln_volumes].flatMap((unit) => unit.title?.toLowerCase() ?? []);

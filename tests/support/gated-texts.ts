@@ -81,14 +81,14 @@ export function gatedTextsOf(rows: PackRows): GatedText[] {
     ...flagged(
       rows.break_time_episodes,
       (row) => row.title_revealed_by,
-      (row) => [row.title],
+      (row) => [row.title].filter((text) => text !== null),
       (row) => `title of ${row.key}`,
     ),
     // An OVA's, special's or film's flagged title, and what each tells (revealed by what reveals it).
     ...flagged(
       rows.anime_specials,
       (row) => row.title_revealed_by,
-      (row) => [row.title, ...(row.original_title ? [row.original_title] : [])],
+      (row) => [row.title, row.original_title].filter((text) => text !== null),
       (row) => `title of ${row.key}`,
     ),
     ...flagged(

@@ -129,7 +129,7 @@ describe("the anime page's loader", () => {
     });
     // The overview is shown to everyone, so it holds none of what the shield gates with an episode.
     const gated = [
-      ...episodes.flatMap((episode) => episode.shorts.map((short) => short.title.content)),
+      ...episodes.flatMap((episode) => episode.shorts.map((short) => short.title!.content)),
       ...episodes.flatMap((episode) => episode.changes.flatMap((change) => (change.note ? [change.note.content] : []))),
       "The Keeper Lied",
     ];
@@ -225,15 +225,15 @@ describe("the anime page's loader", () => {
     try {
       const page = await load(breakTimeLoader, "/break_time?season=1");
       expect(page.episodes.map((episode) => episode.shorts.map((short) => short.key))).toEqual([["bt:1-1"], []]);
-      expect(page.onTheirOwn.map((short) => [short.key, short.title.revealedBy, short.discussion.revealedBy])).toEqual([
-        ["bt:1-2", ["bt:1-2", "titles"], ["bt:1-2"]],
-      ]);
+      expect(page.onTheirOwn.map((short) => [short.key, short.title!.revealedBy, short.discussion.revealedBy])).toEqual(
+        [["bt:1-2", ["bt:1-2", "titles"], ["bt:1-2"]]],
+      );
       expect(page.shortCount).toBe(2);
       // Watching every episode does not reveal it; ticking it does.
       const watched = await load(breakTimeLoader, "/break_time?season=1&reveal=anime:1-2");
-      expect(watched.onTheirOwn[0]?.title.content).toBeNull();
+      expect(watched.onTheirOwn[0]?.title!.content).toBeNull();
       const ticked = await load(breakTimeLoader, "/break_time?season=1&reveal=bt:1-2");
-      expect(ticked.onTheirOwn[0]?.title.content).toBe("Moth on Holiday");
+      expect(ticked.onTheirOwn[0]?.title!.content).toBe("Moth on Holiday");
     } finally {
       await importTestPack("tiny");
     }

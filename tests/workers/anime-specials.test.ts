@@ -141,9 +141,9 @@ describe("OVAs, specials and films behind the shield", () => {
     // Its title is named to a viewer who watched it, and, as an episode's is, to one who reached its place
     // (watched on past the episode it is watched after); not to one short of it.
     const watched = await load(animeLoader, "/anime?reveal=sp:ova-1");
-    expect(watched.seasonSpecials.map((each) => each.title.content)).toEqual([special("sp:ova-1").title, null]);
+    expect(watched.seasonSpecials.map((each) => each.title!.content)).toEqual([special("sp:ova-1").title, null]);
     const past = await load(animeLoader, "/anime?reveal=anime:1-7");
-    expect(past.seasonSpecials.map((each) => each.title.content)).toEqual([special("sp:ova-1").title, null]);
+    expect(past.seasonSpecials.map((each) => each.title!.content)).toEqual([special("sp:ova-1").title, null]);
     expect(await animeData("anime:1-5")).not.toContain(special("sp:ova-1").title);
     // What it tells still waits for its own viewers.
     const specials = await specialsData("anime:1-12");

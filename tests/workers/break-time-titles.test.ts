@@ -39,16 +39,16 @@ describe("an unflagged Break Time short's title", () => {
     for (const units of reachedElsewhere) {
       const anime = await load(animeLoader, `/anime?reveal=${reveal(units)}`);
       const onAnime = present(anime.episodes[0]).shorts[0];
-      expect([units, onAnime?.title.content]).toEqual([units, "Snack Time"]);
+      expect([units, onAnime?.title!.content]).toEqual([units, "Snack Time"]);
       const breakTime = await load(breakTimeLoader, `/break_time?reveal=${reveal(units)}`);
       const short = present(breakTime.episodes[0]).shorts[0];
-      expect([units, short?.title.content]).toEqual([units, "Snack Time"]);
+      expect([units, short?.title!.content]).toEqual([units, "Snack Time"]);
       // Its discussion is the short's own: a reader who did not watch it or its episode waits.
       expect([units, short?.discussion.content]).toEqual([units, null]);
     }
     // Not to a reader short of the episode's place, unless they show titles of what they have not reached.
     const before = await load(breakTimeLoader, `/break_time?reveal=${reveal(["wn:1-1"])}`);
-    expect(present(before.episodes[0]).shorts[0]?.title.content).toBeNull();
+    expect(present(before.episodes[0]).shorts[0]?.title!.content).toBeNull();
   });
 
   it("is gated by the same units in releases, the tracker's timeline, the units API and search", async () => {

@@ -53,7 +53,7 @@ describe("an unflagged title reached through the manga", () => {
       // What the episode reveals is the chapter's readers' and its viewers', not the manga's.
       expect([units, episode.changes[0]?.note?.content ?? null]).toEqual([units, null]);
       expect([units, episode.discussion.content]).toEqual([units, null]);
-      expect([units, episode.shorts[0]?.title.content ?? null]).toEqual([units, null]);
+      expect([units, episode.shorts[0]?.title?.content ?? null]).toEqual([units, null]);
     }
     // Not to a reader who has not reached the place, nor to one before it on the web novel.
     for (const units of [[], ["wn:1-1"]]) {

@@ -144,7 +144,10 @@ export const apiSchemas = {
         key: { type: "string", examples: ["sp:film-1"] },
         kind: { type: "string", enum: [...animeSpecialKinds] },
         label: { type: "string", description: "A short name that never spoils: `Anime · Film`, `Anime · OVA 2`." },
-        title: nullable("string", "Null when the title spoils something the reader has not seen."),
+        title: nullable(
+          "string",
+          "Null when the title spoils something the reader has not seen, or the special has no title yet (its label names it).",
+        ),
         original_title: nullable("string", "Null when there is none or the title is withheld."),
         released_on: storyDate("When it came out (in cinemas, on disc, on air); null where not known."),
         runtime: nullable("integer", "Its length in minutes; null where not known."),
@@ -215,7 +218,7 @@ export const apiSchemas = {
       label: { type: "string", description: "A short name that never spoils: `Arc 2 · Chapter 14`." },
       title: nullable(
         "string",
-        "Null when the title spoils something the reader has not seen; the label where the unit has no title (a manga chapter, an episode or a light novel volume announced by its number).",
+        "Null when the title spoils something the reader has not seen; the label where the unit has no title (a manga chapter; an episode, a Break Time short, an OVA, special or film, or a light novel volume announced by its number).",
       ),
       original_title: nullable(
         "string",

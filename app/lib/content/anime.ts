@@ -48,11 +48,14 @@ export interface AdaptationChange {
   computed: boolean;
 }
 
-/** A Break Time short: its number and date are public; its title is revealed by the short or the episode it accompanies. */
+/**
+ * A Break Time short: its number and date are public; its title is revealed by the short or the episode it
+ * accompanies. Null while the short has no title (announced by number only): it is named by its place.
+ */
 export interface BreakTimeShort {
   key: string;
   number: number;
-  title: Gated<string>;
+  title: Gated<string> | null;
   airedOn: string | null;
 }
 
@@ -216,7 +219,8 @@ export interface AnimeRecut {
  * title waiting as the special's does on /anime/specials.
  */
 export type SeasonSpecial = Pick<AnimeSpecial, "key" | "kind" | "label"> & {
-  title: Gated<string>;
+  /** Null for a special without a title yet: named by its label. */
+  title: Gated<string> | null;
   watchAfter: UnitLabel;
 };
 
@@ -227,7 +231,11 @@ export interface AnimeSpecial {
   label: string;
   /** Story position, for ordering beside the episodes. */
   position: number;
-  title: Gated<{ title: string; originalTitle: string | null }>;
+  /**
+   * Its title and original, gated as an episode's are; null while the special has no title (announced by
+   * its kind and number only): it is named by its label, and nothing waits.
+   */
+  title: Gated<{ title: string; originalTitle: string | null }> | null;
   /** At its precision (app/lib/content/dates.ts); null where it is not known. */
   releasedOn: string | null;
   runtime: number | null;

@@ -16,7 +16,7 @@ export interface TrackerUnit {
   label: string;
   /**
    * The title, gated where it spoils (its content left out of responses for readers who do not know it);
-   * empty and public for a unit without a title (an episode or a volume announced by number), named by its place.
+   * empty and public for a unit without a title (an episode, short, OVA or volume announced by number), named by its place.
    */
   title: Gated<string>;
   /** The arc, collection or season it is listed under. */
