@@ -15,8 +15,9 @@ import { countOf, nouns } from "~/lib/words";
 
 /*
  * The anime's OVAs, specials and films: listed in full on /anime/specials, each with its kind, date,
- * runtime, what it adapts and where it is watched for everyone; its title waits as an episode's does, and
- * what it tells (its synopsis, an anime-original one's note) for what reveals it. "I have watched this"
+ * runtime, what it adapts and where it is watched for everyone; its title waits as an episode's does
+ * ("Title not announced" where it has none yet, which hides nothing), and what it tells (its synopsis, an
+ * anime-original one's note) for what reveals it. "I have watched this"
  * ticks it alone. A season of /anime names those watched after its episodes.
  */
 
@@ -32,7 +33,8 @@ export function AnimeSpecialList({ specials }: { specials: readonly AnimeSpecial
 
 /**
  * On a season of /anime: the specials watched after its episodes, each by its kind and its title where
- * the reader has reached it ("OVA: Paper Boats"), and the way to all of them.
+ * the reader has reached it ("OVA: Paper Boats"; "OVA 3: title not announced" before it has one), and the
+ * way to all of them.
  */
 export function SeasonSpecials({ specials, count }: { specials: readonly SeasonSpecial[]; count: number }) {
   if (!count) return null;

@@ -106,3 +106,27 @@ describe("a release without a title of its own", () => {
     expect(releaseName(episode)).toBe(releasePlace(episode));
   });
 });
+
+describe("an OVA or a Break Time short announced before its title", () => {
+  it("is named by its place, as an episode without a title is, and says nothing is hidden", () => {
+    // The model names each by its label, in public (app/models/releases.server.ts).
+    const ova = {
+      medium: "anime_specials" as const,
+      edition: null,
+      volume: null,
+      label: "Anime · OVA 3",
+      title: { revealedBy: null, content: "Anime · OVA 3" },
+    };
+    expect(releaseTitle(ova)).toBeNull();
+    expect(releaseName(ova)).toBe("OVA 3");
+    const short = {
+      medium: "break_time" as const,
+      edition: null,
+      volume: null,
+      label: "Season 2 · Break Time 13",
+      title: { revealedBy: null, content: "Season 2 · Break Time 13" },
+    };
+    expect(releaseTitle(short)).toBeNull();
+    expect(releaseName(short)).toBe(releasePlace(short));
+  });
+});
