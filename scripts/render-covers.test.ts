@@ -22,3 +22,31 @@ describe("the demo's light novel covers", () => {
     expect(said, "draw it again: npx tsx scripts/render-covers.ts demo").toBe(escaped);
   });
 });
+
+/*
+ * A volume announced by its number has no title yet (decision 75): the tool still draws every cover of
+ * a pack that holds one, and that volume's prints its series and number with no subtitle.
+ */
+describe("a volume without a title", () => {
+  it("is drawn, with its number and no subtitle", async () => {
+    const { coverSvg, packFile } = await import("./render-covers");
+    const file = packFile.parse({
+      collections: [
+        {
+          code: "main",
+          name: "Lanternfall",
+          volumes: [
+            { number: 11, title: "Lanternfall 11: The Longest Night", cover: "images/covers/main-11.svg" },
+            { number: 12, cover: "images/covers/main-12.svg" },
+          ],
+        },
+      ],
+    });
+    const [collection] = file.collections;
+    const [titled, untitled] = collection!.volumes.map((volume) => coverSvg(collection!, volume));
+    expect(titled).toContain("The Longest Night");
+    expect(untitled).not.toContain('font-style="italic"');
+    expect(untitled).toContain(">12</text>");
+    expect(untitled).not.toContain("undefined");
+  });
+});

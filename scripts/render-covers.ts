@@ -8,21 +8,30 @@
  * Stand-ins for a demo series; a real pack ships the publisher's covers instead.
  */
 import { readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { z } from "zod";
 import { parseArgs, runCli } from "./lib/cli";
 import { volumeName, volumeNumberName } from "../app/lib/content/labels";
 
 const usage = "Usage: tsx scripts/render-covers.ts [pack]";
 
-/** Only the fields a cover needs; the importer validates the whole pack. */
-const packFile = z.object({
+/**
+ * Only the fields a cover needs; the importer validates the whole pack. A volume announced by its number
+ * has no title yet (decision 75), and its cover prints none.
+ */
+export const packFile = z.object({
   collections: z.array(
     z.object({
       code: z.string(),
       name: z.string(),
       volumes: z.array(
-        z.object({ number: z.number(), label: z.string().optional(), title: z.string(), cover: z.string().optional() }),
+        z.object({
+          number: z.number(),
+          label: z.string().optional(),
+          title: z.string().optional(),
+          cover: z.string().optional(),
+        }),
       ),
     }),
   ),
@@ -59,9 +68,9 @@ function lantern(x: number, y: number, scale: number, glow: string) {
 </g>`;
 }
 
-function coverSvg(
+export function coverSvg(
   collection: { code: string; name: string },
-  volume: { number: number; label?: string | undefined; title: string },
+  volume: { number: number; label?: string | undefined; title?: string | undefined },
 ) {
   const palette = palettes[collection.code] ?? { hue: 30, line: collection.name.toUpperCase() };
   const n = volume.number;
@@ -81,7 +90,8 @@ function coverSvg(
     const y = water + 10 + index * 9;
     return `<path d="M${10 + index * 6} ${y} q 20 -5 40 0 t 40 0 t 40 0 t 40 0" stroke="${glow}" stroke-width="1.5" fill="none" opacity="${0.5 - index * 0.1}"/>`;
   }).join("\n");
-  const lines = subtitleLines(volume.title);
+  // A volume without a title yet prints its series and number alone: nothing stands in for a title.
+  const lines = volume.title === undefined ? [] : subtitleLines(volume.title);
   // The number the cover prints is the one the series gives the volume ("7.5"), as every page names it.
   const label = `${volumeName(collection.name, volume)} cover`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="300" viewBox="0 0 200 300" role="img" aria-label="${escapeXml(label)}">
@@ -100,7 +110,7 @@ ${lines.map((line, index) => `<text x="100" y="${257 + index * 14}" fill="#fffff
 `;
 }
 
-runCli(async () => {
+async function main() {
   const { positionals } = parseArgs(process.argv.slice(2), {}, usage);
   const pack = positionals[0] ?? "demo";
   const directory = join("content", pack);
@@ -114,4 +124,6 @@ runCli(async () => {
     }
   }
   console.log(`Wrote ${written} covers in ${directory}`);
-});
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) runCli(main);
