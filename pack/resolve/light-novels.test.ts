@@ -106,3 +106,31 @@ describe("a light novel volume without a title (announced by its number)", () =>
       ).toEqual([expect.stringContaining(`collections[0].volumes[1]: Unrecognized key: "${field}"`)]);
   });
 });
+
+describe("a title written as null", () => {
+  it("is refused with the way to write a title not announced: the field left out", () => {
+    const problemsWithNull = (file: string, at: (json: Record<string, any>) => Record<string, unknown>) =>
+      parsePack((name) => {
+        const json = JSON.parse(readFileSync(`tests/fixtures/packs/tiny/${name}`, "utf8"));
+        if (name === file) at(json).title = null;
+        return { json };
+      }).problems.map(formatProblem);
+    const refused = (path: string) => [
+      `${path}.title: null is not a title: leave title out while the unit has none (not announced yet)`,
+    ];
+    expect(problemsWithNull("light-novels.json", (json) => json.collections[0].volumes[1])).toEqual(
+      refused("light-novels.json › collections[0].volumes[1]"),
+    );
+    expect(problemsWithNull("anime.json", (json) => json.seasons[0].episodes[0])).toEqual(
+      refused("anime.json › seasons[0].episodes[0]"),
+    );
+    expect(problemsWithNull("anime.json", (json) => json.specials[0])).toEqual(refused("anime.json › specials[0]"));
+    expect(
+      problemsWithNull("anime.json", (json) => {
+        // Its flag would be refused too, for a title it does not have.
+        delete json.breakTime[0].titleIsSpoiler;
+        return json.breakTime[0];
+      }),
+    ).toEqual(refused("anime.json › breakTime[0]"));
+  });
+});

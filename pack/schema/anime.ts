@@ -4,6 +4,7 @@ import { airedAtProblem, runtimeProblem, timeZoneProblem } from "../../app/lib/c
 import { OTHER_PLATFORM } from "../../app/lib/mistakes/rules";
 import {
   adaptsSchema,
+  announcedTitle,
   numberAsWritten,
   optionalText,
   revealInSchema,
@@ -87,7 +88,7 @@ export const episodeSchema = z
      * Left out while the episode has no title: announced by number before its title is, or a series that
      * never titles its episodes. It is then named by its place alone ("Episode 13").
      */
-    title: optionalText,
+    title: announcedTitle,
     originalTitle: optionalText,
     /**
      * The title gives something away (a character's name before the viewer meets them): hidden until the
@@ -275,7 +276,7 @@ export const breakTimeEpisodeSchema = z
      * Left out while the short has no title: announced by number before its title is. It is then named by
      * its place alone ("Season 1 · Break Time 3").
      */
-    title: optionalText,
+    title: announcedTitle,
     airedOn: storyDate.optional(),
     /** The episode it aired with: its viewers have watched it too. */
     accompanies: unitKey.optional(),
@@ -346,7 +347,7 @@ export const animeSpecialSchema = z
      * Left out while the special has no title: announced by its kind and number ("OVA 3") before its title
      * is. It is then named by its place, which every special has ("Anime · OVA 3", "Anime · Film").
      */
-    title: optionalText,
+    title: announcedTitle,
     originalTitle: optionalText,
     /** The title gives something away: hidden until the reader has seen what reveals the special itself. */
     titleIsSpoiler: z.boolean().default(false),

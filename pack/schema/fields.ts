@@ -32,6 +32,21 @@ export const englishRelease = storyDate.nullable().optional();
 export const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https:// URL" });
 export const text = z.string().trim().min(1, { error: "must not be empty" });
 export const optionalText = text.optional();
+/**
+ * The title of a unit a series may announce before it titles it (an episode, a Break Time short, an OVA,
+ * special or film, a light novel volume: decisions 73, 75 and 76): left out while it has none. A `null`
+ * is refused as any other field's is, with a message that says how a title not announced is written.
+ */
+export const announcedTitle = z
+  .string({
+    error: (issue) =>
+      issue.input === null
+        ? "null is not a title: leave title out while the unit has none (not announced yet)"
+        : undefined,
+  })
+  .trim()
+  .min(1, { error: "must not be empty" })
+  .optional();
 /** Paths of images inside the pack folder, such as images/portraits/aria-vell.svg. */
 export const imagePath = z.string().regex(/^images\/[a-z0-9/_-]+\.(svg|png|jpg|webp)$/, {
   error: "must be a path inside the pack's images/ folder, such as images/covers/main-1.svg",

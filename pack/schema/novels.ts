@@ -4,6 +4,7 @@ import { DEFAULT_ORIGINAL_LANGUAGE, MAX_SHORT_NAME } from "../../app/lib/content
 import { chapterKinds, collectionKinds, media, sideStoryKinds, volumeChangeKinds } from "../../app/lib/vocabulary";
 import {
   adaptsSchema,
+  announcedTitle,
   englishRelease,
   httpsUrl,
   imagePath,
@@ -235,7 +236,7 @@ export const volumeSchema = z
      * Left out while the volume has no title: announced by its number (and date) months before its title
      * is. It is then named by its collection and number alone ("Lanternfall 12").
      */
-    title: optionalText,
+    title: announcedTitle,
     originalTitle: optionalText,
     /** Who illustrated this volume, where it is not the collection's (or the series') illustrator. */
     illustrator: optionalText,
