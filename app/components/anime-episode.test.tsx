@@ -174,7 +174,9 @@ describe("WatchedUpToHere, for a viewer of a recut", () => {
     // In words beside its ✓: on a phone the mark stands on a line of its own under the episode's title.
     const passed = within(earlier).getByText("Watched");
     expect(passed).toBeVisible();
-    expect(passed).toHaveTextContent("✓ Watched");
+    // Heard with the episode's name, as the button before it was.
+    expect(passed).toHaveTextContent("✓ Watched: Episode 9");
+    expect(within(earlier).getByText(": Episode 9")).toHaveClass("sr-only");
     expect(within(earlier).queryByText("Watched up to here")).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /^I have watched up to here/ })).not.toBeInTheDocument();
   });

@@ -146,10 +146,16 @@ export function ReadUpToHere({
       </Button>
       {done ? (
         <span className="col-start-1 row-start-1 inline-flex items-center px-2 py-1 text-xs text-muted-foreground">
-          {here || seenAs !== null || sayPassed ? (
+          {here || seenAs !== null ? (
             <>
               <span aria-hidden="true">✓&nbsp;</span>
-              {seenAs ?? (here ? doneLabel : passedLabel)}
+              {seenAs ?? doneLabel}
+            </>
+          ) : sayPassed ? (
+            <>
+              <span aria-hidden="true">✓&nbsp;</span>
+              {passedLabel}
+              <span className="sr-only">{`: ${name}`}</span>
             </>
           ) : (
             <>
