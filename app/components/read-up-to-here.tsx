@@ -33,7 +33,7 @@ function usePreloadedClick() {
  * Where progress is (the reader's place on the unit's line), the row says "Read up to here", never a bare
  * "Read" beside its link to where it can be read; a row before it, read on the way, has a quiet ✓ alone
  * (named for assistive technology), so the place stands out in a list of what the reader has been through;
- * an episode's card says "✓ Watched" (sayPassed).
+ * a card (an episode, a volume, a manga chapter) or a heading says "✓ Watched" or "✓ Read" (sayPassed).
  */
 const labels = {
   read: {

@@ -208,7 +208,8 @@ function Chapter({ chapter }: { chapter: MangaChapter }) {
             <h4 className="font-semibold">{name}</h4>
           )}
         </div>
-        <ReadUpToHere unit={chapter} name={name} />
+        {/* On a phone the control has a line of its own under the title: a ✓ alone there read as a stray mark. */}
+        <ReadUpToHere unit={chapter} name={name} sayPassed />
       </div>
       <p className="text-sm">
         {adapts.chapters.length || adapts.sideStories.length ? (

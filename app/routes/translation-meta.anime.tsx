@@ -125,7 +125,8 @@ function EpisodeEntries({ entries, shown }: { entries: AnimeMistake[]; shown: bo
           </Link>
         </h3>
         <span className="flex flex-wrap items-center gap-3">
-          <ReadUpToHere unit={episode} name={episodeName(episode)} verb="watched" />
+          {/* "✓ Watched", not a ✓ alone on a line of its own under the heading on a phone. */}
+          <ReadUpToHere unit={episode} name={episodeName(episode)} verb="watched" sayPassed />
           <Link
             to={`/feedback_hub/report_anime_mistl?${new URLSearchParams({ episode: episode.key })}`}
             className="text-sm text-primary underline"

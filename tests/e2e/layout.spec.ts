@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { areas } from "../../app/lib/areas";
 import { emptyProgress } from "../../app/lib/progress/record";
 import { axeViolations } from "../support/axe";
@@ -566,6 +566,34 @@ test.describe("marks and controls in the site's own look", () => {
       expect((await apart()).gap).toBeLessThanOrEqual(24);
     });
   }
+
+  /** How far apart (px) the middles of a label's pieces stand: under 4, the mark and its word share a line. */
+  const linesOf = (label: Locator) =>
+    label.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const middles = [...range.getClientRects()].map((box) => box.top + box.height / 2);
+      return Math.max(...middles) - Math.min(...middles);
+    });
+
+  test("at 360 px a manga chapter and an episode's mistakes passed on the way say so beside their ✓", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.addInitScript(
+      (progress) => localStorage.setItem("rc:progress", progress),
+      JSON.stringify({ ...emptyProgress, manga: ["manga:wick-3"], anime: "anime:1-5" }),
+    );
+    // Under the title on a phone, the control has a line of its own: a ✓ alone there read as a stray mark.
+    await open(page, "/manga");
+    const chapter = page.locator('[data-manga-chapter="manga:wick-1"] .read-up-to-here > span.inline-flex');
+    await expect(chapter).toHaveText(/^✓\s*Read$/);
+    expect(await linesOf(chapter)).toBeLessThan(4);
+    await open(page, "/translation_meta/anime_mistls");
+    const episode = page.getByRole("region", { name: /^Episode 2/ }).locator(".read-up-to-here > span.inline-flex");
+    await expect(episode).toHaveText(/^✓\s*Watched$/);
+    expect(await linesOf(episode)).toBeLessThan(4);
+  });
 
   test("a search box's clear button is drawn in the text's muted colour, light and dark", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 800 });

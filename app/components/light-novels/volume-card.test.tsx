@@ -2,6 +2,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LightNovelVolume } from "~/lib/content/light-novels";
+import { emptyProgress } from "~/lib/progress/record";
 import { gated } from "~/lib/shield/gated";
 import { titleRevealers } from "~/lib/shield/knowledge";
 import { VolumeCard } from "./volume-card";
@@ -113,6 +114,23 @@ describe("VolumeCard", () => {
       screen.getByRole("link", { name: "Side story · Lanternfall Short Stories 2, story 1" }).getAttribute("href"),
     ).toBe("/side_stories?story=short-stories-2-1#ss-short-stories-2-1");
     expect(screen.getByRole("link", { name: "Side story · Lanternfall 7 bonus" })).toBeVisible();
+  });
+});
+
+describe("VolumeCard, for a reader past it", () => {
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+  });
+
+  it("says '✓ Read' for a volume read on the way, not a ✓ alone a button's width from its discussion", async () => {
+    localStorage.setItem("rc:progress", JSON.stringify({ ...emptyProgress, lightNovels: ["ln:main-2"] }));
+    renderCard(volume({ own: "The Unburnt Wick", english: null }));
+    const passed = await screen.findByText("Read");
+    expect(passed).toBeVisible();
+    expect(passed).toHaveTextContent("✓ Read");
+    expect(screen.queryByText("Read up to here")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^I have read up to here/ })).not.toBeInTheDocument();
   });
 });
 

@@ -162,7 +162,8 @@ export function VolumeCard({ volume, collectionName, eager }: VolumeProps) {
           </div>
         ) : null}
         <div className="flex flex-wrap items-center gap-x-4 text-sm">
-          <ReadUpToHere unit={volume} name={name} />
+          {/* A volume read on the way says so ("✓ Read"): a ✓ alone stood a button's width from "Discuss". */}
+          <ReadUpToHere unit={volume} name={name} sayPassed />
           <DiscussionLink unit={volume.key} comments={volume.discussion} name={name} className="tap-line" />
         </div>
         {volume.chapters.length ? (
