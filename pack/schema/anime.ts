@@ -7,6 +7,7 @@ import {
   announcedTitle,
   numberAsWritten,
   optionalText,
+  refuseTitleOnlyFields,
   revealInSchema,
   seasonExternalIdsSchema,
   slug,
@@ -131,29 +132,7 @@ export const episodeSchema = z
         message:
           "an episode needs adapts (the chapters or side stories it tells) or, if it is anime-original, original (a note on what the anime made up)",
       });
-    if (check.value.originalTitle !== undefined && check.value.title === undefined)
-      check.issues.push({
-        code: "custom",
-        input: check.value.originalTitle,
-        path: ["originalTitle"],
-        message:
-          "an episode whose original title is known needs a title readers can read too: give title (the original romanized, until an English one is known)",
-      });
-    if (check.value.titleIsSpoiler && check.value.title === undefined)
-      check.issues.push({
-        code: "custom",
-        input: check.value.titleIsSpoiler,
-        path: ["titleIsSpoiler"],
-        message: "flags a title the episode does not have: give title or leave titleIsSpoiler out",
-      });
-    else if (check.value.titleRevealIn !== undefined && check.value.title === undefined)
-      check.issues.push({
-        code: "custom",
-        input: check.value.titleRevealIn,
-        path: ["titleRevealIn"],
-        message:
-          "reveals a title the episode does not have: give title (and titleIsSpoiler) or leave titleRevealIn out",
-      });
+    refuseTitleOnlyFields(check, "an episode");
   });
 
 /**
@@ -305,13 +284,7 @@ export const breakTimeEpisodeSchema = z
         message:
           "a short needs accompanies (the episode it aired with) or, if it aired with none, readAfter (where to watch it)",
       });
-    if (check.value.titleIsSpoiler && check.value.title === undefined)
-      check.issues.push({
-        code: "custom",
-        input: check.value.titleIsSpoiler,
-        path: ["titleIsSpoiler"],
-        message: "flags a title the short does not have: give title or leave titleIsSpoiler out",
-      });
+    refuseTitleOnlyFields(check, "a short");
   });
 
 /**
@@ -388,21 +361,7 @@ export const animeSpecialSchema = z
         message:
           "an anime-original special needs watchAfter (the episode it is watched after): nothing else places it in the story",
       });
-    if (check.value.originalTitle !== undefined && check.value.title === undefined)
-      check.issues.push({
-        code: "custom",
-        input: check.value.originalTitle,
-        path: ["originalTitle"],
-        message:
-          "a special whose original title is known needs a title readers can read too: give title (the original romanized, until an English one is known)",
-      });
-    if (check.value.titleIsSpoiler && check.value.title === undefined)
-      check.issues.push({
-        code: "custom",
-        input: check.value.titleIsSpoiler,
-        path: ["titleIsSpoiler"],
-        message: "flags a title the special does not have: give title or leave titleIsSpoiler out",
-      });
+    refuseTitleOnlyFields(check, "a special");
   });
 
 export const animeFileSchema = z.strictObject({

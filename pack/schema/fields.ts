@@ -47,6 +47,45 @@ export const announcedTitle = z
   .trim()
   .min(1, { error: "must not be empty" })
   .optional();
+/**
+ * What a unit that may have no title refuses while it has none (decisions 73, 75, 76): an original title
+ * (pages show one readers can read, never an original alone), a flag on the title, where the flag is
+ * revealed. `unit` names it in the sentence, with its article: "an episode", "a special".
+ */
+export function refuseTitleOnlyFields(
+  check: z.core.ParsePayload<{
+    title?: string | undefined;
+    originalTitle?: string | undefined;
+    titleIsSpoiler?: boolean | undefined;
+    titleRevealIn?: unknown;
+  }>,
+  unit: string,
+) {
+  const { title, originalTitle, titleIsSpoiler, titleRevealIn } = check.value;
+  if (title !== undefined) return;
+  const the = unit.replace(/^an? /, "the ");
+  if (originalTitle !== undefined)
+    check.issues.push({
+      code: "custom",
+      input: originalTitle,
+      path: ["originalTitle"],
+      message: `${unit} whose original title is known needs a title readers can read too: give title (the original romanized, until an English one is known)`,
+    });
+  if (titleIsSpoiler)
+    check.issues.push({
+      code: "custom",
+      input: titleIsSpoiler,
+      path: ["titleIsSpoiler"],
+      message: `flags a title ${the} does not have: give title or leave titleIsSpoiler out`,
+    });
+  else if (titleRevealIn !== undefined)
+    check.issues.push({
+      code: "custom",
+      input: titleRevealIn,
+      path: ["titleRevealIn"],
+      message: `reveals a title ${the} does not have: give title (and titleIsSpoiler) or leave titleRevealIn out`,
+    });
+}
 /** Paths of images inside the pack folder, such as images/portraits/aria-vell.svg. */
 export const imagePath = z.string().regex(/^images\/[a-z0-9/_-]+\.(svg|png|jpg|webp)$/, {
   error: "must be a path inside the pack's images/ folder, such as images/covers/main-1.svg",

@@ -4,6 +4,7 @@ import {
   adaptsSchema,
   englishRelease,
   optionalText,
+  refuseTitleOnlyFields,
   seasonExternalIdsSchema,
   storyDate,
   unitKey,
@@ -55,7 +56,7 @@ export const mangaChapterSchema = z
     original: optionalText,
   })
   .check((check) => {
-    const { adapts, original, titleIsSpoiler, title } = check.value;
+    const { adapts, original } = check.value;
     if (adapts !== undefined && original !== undefined)
       check.issues.push({
         code: "custom",
@@ -71,13 +72,7 @@ export const mangaChapterSchema = z
         message:
           "a manga chapter needs adapts (the web novel chapters or side stories it tells) or, if the manga made it up, original (a note on what it tells)",
       });
-    if (titleIsSpoiler && title === undefined)
-      check.issues.push({
-        code: "custom",
-        input: titleIsSpoiler,
-        path: ["titleIsSpoiler"],
-        message: "flags a title the chapter does not have: give title or leave titleIsSpoiler out",
-      });
+    refuseTitleOnlyFields(check, "a chapter");
   });
 
 export const mangaVolumeSchema = z.strictObject({

@@ -11,6 +11,7 @@ import {
   novelExternalIdsSchema,
   numberAsWritten,
   optionalText,
+  refuseTitleOnlyFields,
   revealInSchema,
   slug,
   storyDate,
@@ -266,15 +267,8 @@ export const volumeSchema = z
     changes: z.array(volumeChangeSchema).default([]),
   })
   .check((check) => {
+    refuseTitleOnlyFields(check, "a volume");
     if (check.value.title !== undefined) return;
-    if (check.value.originalTitle !== undefined)
-      check.issues.push({
-        code: "custom",
-        input: check.value.originalTitle,
-        path: ["originalTitle"],
-        message:
-          "a volume whose original title is known needs a title readers can read too: give title (the original romanized, until an English one is known)",
-      });
     check.value.editions.forEach((edition, index) => {
       if (edition.title !== undefined)
         check.issues.push({
