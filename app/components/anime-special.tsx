@@ -9,7 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { TITLE_NOT_ANNOUNCED, UnitTitle } from "~/components/unit-title";
 import type { AnimeSpecial, SeasonSpecial } from "~/lib/content/anime";
 import { runtimeLabel } from "~/lib/content/air-times";
-import { animeSpecialKindLabels, placeWithinMedium } from "~/lib/content/labels";
+import { placeWithinMedium } from "~/lib/content/labels";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { countOf, nouns } from "~/lib/words";
 
@@ -116,14 +116,14 @@ function Special({ special }: { special: AnimeSpecial }) {
         </div>
         <ReadUpToHere unit={special} name={name} verb="watchedThis" />
       </div>
+      {/* Its kind is said once, in the line over its title ("OVA 2 · Sept 2020"). */}
       <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
-        <Badge tone="outline">{animeSpecialKindLabels[special.kind]}</Badge>
         {adapts.chapters.length || adapts.sideStories.length ? (
           <span className="min-w-0">
             <AdaptsLinks chapters={adapts.chapters} sideStories={adapts.sideStories} />
           </span>
         ) : (
-          <span>Anime-original</span>
+          <Badge tone="outline">Anime-original</Badge>
         )}
         {special.watchAfter ? (
           <span className="min-w-0">

@@ -51,6 +51,8 @@ test("a film ticked on the tracker shows itself and what its side story reveals,
   await waitForHydration(page);
   const film = page.locator(`#${unitAnchor(FILM)}`);
   await expect(film).toContainText("Film");
+  // Its kind is said once, over its title, not again in a badge of its own.
+  await expect(film.locator("p", { hasText: "Watched after" })).not.toContainText("Film");
   await expect(film).not.toContainText(special(FILM).title);
   await expect(film).not.toContainText(special(FILM).synopsis!);
 
