@@ -424,7 +424,7 @@ test("dates show at the precision the pack knows them, and a volume reads 'Not y
   await expect(page.locator("#ln-main-14")).toContainText(/English\s*Not yet/);
   await page.goto("/light_novels?collection=ssc");
   await waitForHydration(page);
-  await expect(page.locator("#ln-ssc-2")).toContainText(/English\s*date unknown/);
+  await expect(page.locator("#ln-ssc-2")).toContainText(/English\s*Date unknown/);
   await expect(page.locator("#ln-ssc-2")).not.toContainText("Not yet");
   await page.goto("/light_novels?collection=ex");
   await waitForHydration(page);

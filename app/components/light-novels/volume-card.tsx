@@ -64,12 +64,16 @@ export function VolumeCard({ volume, collectionName, eager }: VolumeProps) {
         <dl className="grid grid-cols-1 gap-x-3 gap-y-0.5 text-sm @min-[9.5rem]:grid-cols-[auto_1fr]">
           <dt className="text-muted-foreground">{original}</dt>
           <dd>
-            <StoryDate date={volume.releasedJp} />
+            <StoryDate date={volume.releasedJp} alone />
           </dd>
           <dt className="text-muted-foreground">English</dt>
           <dd>
             {/* "Not yet" only where the pack says so: a date that is simply not known is not a missing edition. */}
-            {volume.releasedEn === null && volume.noEnglishEdition ? "Not yet" : <StoryDate date={volume.releasedEn} />}
+            {volume.releasedEn === null && volume.noEnglishEdition ? (
+              "Not yet"
+            ) : (
+              <StoryDate date={volume.releasedEn} alone />
+            )}
           </dd>
           {volume.illustrator ? (
             <>
