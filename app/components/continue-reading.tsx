@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { unitPath } from "~/lib/content/units";
 import { type CollectionName, continuePlaces, passedOver, type UnitSpans } from "~/lib/progress/continue-places";
 import { useStoredProgress } from "~/browser/stored-progress";
+import { StoryDate } from "~/components/story-date";
 
 export type { CollectionName };
 
@@ -14,6 +15,8 @@ const sentences = {
     watch: ["Caught up at ", ",\u00A0the\u00A0latest"],
   },
   after: { read: ["Go on after ", ""], watch: ["Go on after ", ""] },
+  // What comes next is not out yet: the reader has had all there is, and is told when it comes (the date follows).
+  coming: { read: ["Caught up: ", " is announced for\u00A0"], watch: ["Caught up: ", " is announced for\u00A0"] },
 } as const;
 
 /**
@@ -43,6 +46,7 @@ export function ContinueReading({ collections, spans }: { collections: readonly 
                 {place.text}
               </Link>
               {sentences[place.kind][place.medium === "anime" ? "watch" : "read"][1]}
+              {place.released ? <StoryDate date={place.released} /> : null}
             </li>
           ))}
         </ul>

@@ -9,6 +9,7 @@ import { batch, query } from "./query.server";
 import { allParts, toPart } from "./anime-episodes.server";
 import { seasonEpisodesHeld } from "./anime-recuts.server";
 import { latestReleases, toRelease } from "./releases.server";
+import { comingAfter as isComing } from "./story-dates.server";
 
 const series = query
   .selectFrom("series")
@@ -82,6 +83,39 @@ const recutSpans = query
     sql<string>`json_group_array(json_array(number, json(contents)))`.as("contents"),
   ])
   .groupBy(["season_number", "recut_number"]);
+/**
+ * The units home names as next that are not out by `today` (a volume by its original edition), with their
+ * dates: the page is cached, so the browser asks whether each is out by its own day (continue-places.ts).
+ */
+const comingUnits = (today: string) =>
+  query
+    .selectFrom("chapters")
+    .select(["key", sql<string>`published_on`.as("released")])
+    .where(isComing("published_on", today))
+    .unionAll(
+      query
+        .selectFrom("ln_volumes")
+        .select(["key", sql<string>`released_jp`.as("released")])
+        .where(isComing("released_jp", today)),
+    )
+    .unionAll(
+      query
+        .selectFrom("anime_episodes")
+        .select(["key", sql<string>`aired_on`.as("released")])
+        .where(isComing("aired_on", today)),
+    )
+    .unionAll(
+      query
+        .selectFrom("anime_recut_episodes")
+        .select(["key", sql<string>`aired_on`.as("released")])
+        .where(isComing("aired_on", today)),
+    )
+    .unionAll(
+      query
+        .selectFrom("manga_chapters")
+        .select(["key", sql<string>`published_on`.as("released")])
+        .where(isComing("published_on", today)),
+    );
 const collections = query.selectFrom("ln_collections").select(["code", "name", "kind"]).orderBy("sort_order");
 
 /**
@@ -89,7 +123,7 @@ const collections = query.selectFrom("ln_collections").select(["code", "name", "
  * `today`; a release's title is gated as on the radar, ./releases.server).
  */
 export async function getSeriesOverview(db: D1Database, today: string) {
-  const [[row], counts, releases, names, arcs, volumes, seasons, manga, recuts] = await batch(db, [
+  const [[row], counts, releases, names, arcs, volumes, seasons, manga, recuts, coming] = await batch(db, [
     series,
     totals,
     latestReleases(today),
@@ -100,6 +134,7 @@ export async function getSeriesOverview(db: D1Database, today: string) {
     seasonSpans,
     mangaSpans,
     recutSpans,
+    comingUnits(today),
   ]);
   return {
     series: row
@@ -129,6 +164,7 @@ export async function getSeriesOverview(db: D1Database, today: string) {
         group: recutLine(span.season, span.recut),
         held: seasonEpisodesHeld(contents),
       })),
+      coming: coming.map((unit): [string, string] => [unit.key, unit.released]),
     } satisfies UnitSpans,
   };
 }

@@ -24,8 +24,9 @@ const numbered = (name: string, number: Expression<number>) => sql<string>`${sql
 /**
  * Every unit the tracker offers, in story order, with the group it is listed under (`group_label`,
  * and `group_title` where the group has a name of its own), what its `extra` column carries (a web
- * novel entry's serial number, a light novel's collection, an episode's part of its season) and the
- * units that cover its place in the story.
+ * novel entry's serial number, a light novel's collection, an episode's part of its season), the
+ * units that cover its place in the story and its first release's date (`released`: a chapter
+ * published, a volume's original edition on sale, an episode aired), which says whether it is out yet.
  */
 const timeline = query
   .selectFrom("chapters as c")
@@ -41,6 +42,7 @@ const timeline = query
     // A web novel entry's serial number; a light novel's collection code; a side story's kind.
     sql<string | number | null>`c.serial_number`.as("extra"),
     "u.revealed_by as covered_by",
+    "c.published_on as released",
   ])
   .unionAll(
     query
@@ -55,6 +57,7 @@ const timeline = query
         none.as("group_title"),
         "v.collection_code as extra",
         "u.revealed_by as covered_by",
+        "v.released_jp as released",
       ]),
   )
   .unionAll(
@@ -69,6 +72,7 @@ const timeline = query
         none.as("group_title"),
         "s.kind as extra",
         "u.revealed_by as covered_by",
+        "s.published_on as released",
       ]),
   )
   // Every title is gated as a unit's title is (`gatedTitle`), as search and the unit's page gate it.
@@ -86,6 +90,7 @@ const timeline = query
         // The part of its season it aired in, which its group names.
         "e.part_number as extra",
         "u.revealed_by as covered_by",
+        "e.aired_on as released",
       ]),
   )
   // D1 allows five terms in a compound SELECT: what is watched unit by unit is one term, itself a union.
@@ -103,6 +108,7 @@ const timeline = query
             none.as("group_title"),
             none.as("extra"),
             "u.revealed_by as covered_by",
+            "b.aired_on as released",
           ])
           // An OVA, special or film: its title waits as an episode's does, or for the special where the pack flags it.
           .unionAll(
@@ -117,6 +123,7 @@ const timeline = query
                 none.as("group_title"),
                 none.as("extra"),
                 "u.revealed_by as covered_by",
+                "sp.released_on as released",
               ]),
           )
           .as("watched_alone"),
@@ -144,6 +151,7 @@ const recutTimeline = query
     none.as("group_title"),
     none.as("extra"),
     "u.revealed_by as covered_by",
+    "e.aired_on as released",
   ])
   .orderBy("position")
   .orderBy("key");
@@ -172,6 +180,7 @@ const mangaTimeline = query
     sql<string | null>`CASE WHEN s.title_revealed_by IS NULL THEN s.title END`.as("group_title"),
     "c.volume_number as extra",
     "u.revealed_by as covered_by",
+    "c.published_on as released",
     "c.label as manga_number",
   ])
   .orderBy("c.series_code")
@@ -240,6 +249,7 @@ export async function getTimeline(db: D1Database): Promise<{ units: TrackerUnit[
         ...(typeof unit.extra === "number" && { mangaVolume: unit.extra }),
       }),
       coveredBy: readRevealers(unit.covered_by),
+      ...(unit.released !== null && { released: unit.released }),
     })),
     externalIds: listings.map(externalId),
   };

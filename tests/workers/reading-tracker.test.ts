@@ -8,6 +8,7 @@ import { media } from "~/lib/content/units";
 import { forgetAccount } from "~/models/account.server";
 import { saveProgress } from "~/models/progress.server";
 import { getTimeline } from "~/models/timeline.server";
+import { getSeriesOverview } from "~/models/series.server";
 import { countRows, type Reader, signIn, visitor } from "../support/readers";
 import { importTestPack } from "../support/packs";
 import { fetchDeployed, fetchSite } from "../support/site";
@@ -72,6 +73,32 @@ describe("reading tracker", () => {
       const { units } = await getTimeline(env.DB);
       expect(units.find((unit) => unit.key === "wn:1-2")?.serialNumber).toBe(57);
       expect(units.find((unit) => unit.key === "wn:1-1")).not.toHaveProperty("serialNumber");
+    } finally {
+      await importTestPack("tiny");
+    }
+  });
+
+  it("dates each unit by its first release, a volume by its original edition, so the tracker offers none not out", async () => {
+    await importTestPack("tiny", {
+      edit: (files) => {
+        const volume = files["light-novels.json"].collections[0].volumes[1];
+        volume.releasedJp = "2027-03";
+        volume.releasedEn = null;
+        delete files["web-novel.json"].arcs[0].chapters[1].publishedOn;
+      },
+    });
+    try {
+      const { units } = await getTimeline(env.DB);
+      const unit = (key: string) => units.find((each) => each.key === key);
+      expect(unit("ln:main-1")?.released).toBe("2016-01-10");
+      expect(unit("ln:main-2")?.released).toBe("2027-03");
+      expect(unit("wn:1-1")?.released).toBe("2015-01-01");
+      // Not known: no date, and out (isOut).
+      expect(unit("wn:1-2")).not.toHaveProperty("released");
+      // Home is told which of the units it may name next are not out yet, with their dates, to compare in the browser.
+      const { spans } = await getSeriesOverview(env.DB, "2027-03-31");
+      expect(spans.coming).toEqual([["ln:main-2", "2027-03"]]);
+      expect((await getSeriesOverview(env.DB, "2027-04-01")).spans.coming).toEqual([]);
     } finally {
       await importTestPack("tiny");
     }

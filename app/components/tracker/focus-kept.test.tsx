@@ -35,7 +35,7 @@ function WatchingInOrder() {
   const next = watched < 3 ? [episode(watched + 1)] : [];
   return (
     <TrackerSection title="Up next" id="up-next">
-      <UpNext units={{ next, passed: [], morePassed: 0 }} onMarkRead={() => setWatched(watched + 1)} />
+      <UpNext units={{ next, passed: [], morePassed: 0, coming: [] }} onMarkRead={() => setWatched(watched + 1)} />
     </TrackerSection>
   );
 }

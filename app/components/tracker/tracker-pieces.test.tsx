@@ -115,7 +115,12 @@ describe("UpNext", () => {
   beforeEach(() => vi.spyOn(console, "error").mockImplementation(() => {}));
   afterEach(() => vi.restoreAllMocks());
 
-  const upNext = (next: TrackerUnit[], passed: TrackerUnit[] = [], morePassed = 0) => ({ next, passed, morePassed });
+  const upNext = (next: TrackerUnit[], passed: TrackerUnit[] = [], morePassed = 0, coming: TrackerUnit[] = []) => ({
+    next,
+    passed,
+    morePassed,
+    coming,
+  });
 
   it("shields titles on the server and offers to mark each unit read", () => {
     const Stub = createRoutesStub([{ path: "/", Component: () => <UpNext units={upNext(units)} onMarkRead={noop} /> }]);
@@ -247,6 +252,39 @@ describe("UpNext", () => {
 
   it("tells a reader who has read everything", () => {
     expect(renderToStaticMarkup(<UpNext units={upNext([])} onMarkRead={noop} />)).toContain("You are all caught up.");
+  });
+
+  it("says when what comes next is out, with no way to mark it, to a reader who has had everything out", () => {
+    const announced = (key: string, released: string): TrackerUnit => ({
+      key,
+      medium: "light_novels",
+      position: 900,
+      label: "Lanternfall 15",
+      title: gated(null, ""),
+      group: "Lanternfall",
+      collection: "main",
+      coveredBy: [key],
+      released,
+    });
+    for (const [released, machine, shown] of [
+      ["2027-03-25", "2027-03-25", "25 Mar 2027"],
+      ["2027-03", "2027-03", "Mar 2027"],
+      ["2027-Q2", "2027", "Apr–Jun 2027"],
+      ["2027", "2027", "2027"],
+    ] as const) {
+      const Stub = createRoutesStub([
+        {
+          path: "/",
+          Component: () => <UpNext units={upNext([], [], 0, [announced("ln:main-15", released)])} onMarkRead={noop} />,
+        },
+      ]);
+      const html = renderToStaticMarkup(<Stub />);
+      expect(html).toContain("You are all caught up with everything out so far.");
+      expect(html).toContain("Not out yet");
+      expect(html).toContain("Lanternfall 15");
+      expect(html).toContain(`Out <time dateTime="${machine}">${shown}</time>`);
+      expect(html).not.toContain("Mark as");
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import type { TrackerUnit } from "~/lib/progress/tracker-units";
 import type { UpNextUnits } from "~/lib/progress/up-next";
 import { formatNumber } from "~/lib/format";
 import { useFocusKeptInList } from "~/browser/focus";
+import { OutOn } from "~/components/out-on";
 
 /** The media one watches rather than reads. */
 const watched = new Set<TrackerUnit["medium"]>(["anime", "break_time", "anime_specials"]);
@@ -19,7 +20,8 @@ export function consumedVerb(unit: TrackerUnit) {
 /**
  * One unit to read or watch: its medium, its place in it linked to where it is (each said once: "Side
  * story" over "Lanternfall EX 1"), its title behind the shield
- * ("Title hidden" while it waits for the reader, as the catalogues say it), and a way to mark it.
+ * ("Title hidden" while it waits for the reader, as the catalogues say it), and a way to mark it; or,
+ * for a unit not out yet (without `onMark`), when it comes out.
  */
 function UnitCard({
   unit,
@@ -27,8 +29,8 @@ function UnitCard({
   onMark,
 }: {
   unit: TrackerUnit;
-  action: string;
-  onMark: (unit: TrackerUnit, event: { currentTarget: Element }) => void;
+  action?: string;
+  onMark?: (unit: TrackerUnit, event: { currentTarget: Element }) => void;
 }) {
   const names = mediumAndPlace(unit);
   return (
@@ -46,19 +48,27 @@ function UnitCard({
           {(title) => titleAfterLabel(unit.label, title) ?? ""}
         </UnitTitle>
       </p>
-      <Button variant="outline" size="xs" onClick={(event) => onMark(unit, event)}>
-        {action}
-      </Button>
+      {onMark ? (
+        <Button variant="outline" size="xs" onClick={(event) => onMark(unit, event)}>
+          {action}
+        </Button>
+      ) : (
+        <p className="text-muted-foreground">
+          <OutOn date={unit.released} />
+        </p>
+      )}
     </li>
   );
 }
 
 /**
  * What to read or watch next in each medium the reader follows, then what they passed on the way and
- * have not read; each with a way to mark it read (or watched), in its own medium only.
+ * have not read; each with a way to mark it read (or watched), in its own medium only. What would come
+ * next but is not out yet is listed apart with its date, and cannot be marked: a reader who has had
+ * everything out is told they are caught up (decision 77).
  */
 export function UpNext({ units, onMarkRead }: { units: UpNextUnits; onMarkRead: (unit: TrackerUnit) => void }) {
-  const { next, passed, morePassed } = units;
+  const { next, passed, morePassed, coming } = units;
   // A card marked goes: focus goes to the list, and Tab on from there into the cards it now holds.
   const { list, kept } = useFocusKeptInList<HTMLDivElement>();
   const mark = (unit: TrackerUnit, event: { currentTarget: Element }) => {
@@ -74,8 +84,20 @@ export function UpNext({ units, onMarkRead }: { units: UpNextUnits; onMarkRead: 
           ))}
         </ol>
       ) : (
-        <p className="text-sm text-muted-foreground">You are all caught up.</p>
+        <p className="text-sm text-muted-foreground">
+          {coming.length ? "You are all caught up with everything out so far." : "You are all caught up."}
+        </p>
       )}
+      {coming.length ? (
+        <div className="space-y-2">
+          <h3 className="font-semibold">Not out yet</h3>
+          <ul className="space-y-2">
+            {coming.map((unit) => (
+              <UnitCard key={unit.key} unit={unit} />
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {passed.length ? (
         <div className="space-y-2">
           <h3 className="font-semibold">Passed on the way</h3>

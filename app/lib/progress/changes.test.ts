@@ -357,7 +357,7 @@ describe("upNext", () => {
       sideStories: ["ss:festival", "ss:prologue-night"],
       breakTime: ["bt:1-1"],
     });
-    expect(upNext(done, timeline)).toEqual({ next: [], passed: [], morePassed: 0 });
+    expect(upNext(done, timeline)).toEqual({ next: [], passed: [], morePassed: 0, coming: [] });
   });
 });
 

@@ -73,6 +73,12 @@ const spans: UnitSpans = {
       ],
     },
   ],
+  // Announced, not out when the page was made: the main collection's last volume, season 2's last episode, arc 3.
+  coming: [
+    ["ln:main-12", "2027-03"],
+    ["anime:2-13", "2027-Q2"],
+    ["wn:3-1", "2027"],
+  ],
 };
 const collections = [
   { code: "main", name: "Lanternfall" },
@@ -177,6 +183,34 @@ describe("continuePlaces", () => {
     expect(passedOver(at({ skipped: ["wn:1-7", "ln:main-2", "manga:wick-7", "manga:wick-9"] }))).toBe(
       "1 web novel chapter, 1 volume and 2 manga chapters",
     );
+  });
+
+  it("never offers what is not out by the reader's day: a month, a quarter or a year once it is over", () => {
+    const on = (today: string, progress: Partial<Progress>) =>
+      continuePlaces(at(progress), spans, collections, today).map(({ kind, key, released }) => ({
+        kind,
+        key,
+        released,
+      }));
+    const reader = { lightNovels: ["ln:main-11"], anime: "anime:2-12", webNovel: "wn:2-32" };
+    expect(on("2027-03-31", reader)).toEqual([
+      { kind: "coming", key: "wn:3-1", released: "2027" },
+      { kind: "coming", key: "ln:main-12", released: "2027-03" },
+      { kind: "coming", key: "anime:2-13", released: "2027-Q2" },
+    ]);
+    expect(on("2027-07-01", reader)).toEqual([
+      { kind: "coming", key: "wn:3-1", released: "2027" },
+      { kind: "next", key: "ln:main-12", released: undefined },
+      { kind: "next", key: "anime:2-13", released: undefined },
+    ]);
+    expect(on("2028-01-01", reader)[0]).toEqual({ kind: "next", key: "wn:3-1", released: undefined });
+    // A unit without a date is out; a reader who marked one not out yet (older progress) is caught up.
+    expect(on("2027-03-31", { lightNovels: ["ln:main-3"] })).toEqual([
+      { kind: "next", key: "ln:main-4", released: undefined },
+    ]);
+    expect(on("2027-03-31", { lightNovels: ["ln:main-12"] })).toEqual([
+      { kind: "caught-up", key: "ln:main-12", released: undefined },
+    ]);
   });
 
   it("is nothing for a reader without progress", () => {

@@ -12,6 +12,8 @@ import {
 import type { ChapterKind } from "../vocabulary";
 import { countOf, nouns } from "../words";
 import { knowledgeOf, lastVolumeNumber, type Progress, watchedInRecut } from "./record";
+import { isOut } from "./tracker-units";
+import { releaseDay } from "../feeds/releases";
 
 /*
  * "Continue where you left off" on the home page names what comes next in every medium the reader
@@ -66,6 +68,12 @@ export interface UnitSpans {
   seasons: NamedSpan[];
   manga: MangaSpan[];
   recuts: RecutSpan[];
+  /**
+   * The units not out yet when the page was made, each with its first release's date (a chapter, a
+   * volume's original edition, an episode): the page is cached, so whether each is out is asked in the
+   * browser, by its own day (decision 77). A unit without a date is out.
+   */
+  coming: Array<[key: string, released: string]>;
 }
 
 /** A light novel collection, as the home page names it. */
@@ -81,10 +89,13 @@ export interface ContinuePlace {
   text: string;
   key: string;
   /**
-   * "next": `key` is the unit after the reader's place; "caught-up": nothing comes after it yet, and
-   * "after": what comes next is not known (gaps in the numbers): `key` is the reader's place.
+   * "next": `key` is the unit after the reader's place; "coming": it is, but it is not out yet (it comes
+   * out on `released`); "caught-up": nothing comes after it yet, and "after": what comes next is not known
+   * (gaps in the numbers): `key` is the reader's place.
    */
-  kind: "next" | "caught-up" | "after";
+  kind: "next" | "coming" | "caught-up" | "after";
+  /** When the unit comes out, where `kind` is "coming". */
+  released?: string;
 }
 
 type After = { group: number | string; number: number } | "caught-up" | "unknown";
@@ -174,14 +185,25 @@ function firstUnseen(seasons: readonly UnitSpan[], seen: ReadonlySet<string>): A
 
 /**
  * What the reader goes on to in each medium they follow: web novel, light novels (each collection
- * started), anime, each manga series started, and each recut started.
+ * started), anime, each manga series started, and each recut started. What comes next but is not out by
+ * `today` (YYYY-MM-DD, `releaseDay`) is never offered: it is "coming", with its date (decision 77).
  */
 export function continuePlaces(
   progress: Progress | null | undefined,
   spans: UnitSpans,
   collections: readonly CollectionName[],
+  today = releaseDay(),
 ): ContinuePlace[] {
   if (!progress) return [];
+  const coming = new Map(spans.coming);
+  return placesAfter(progress, spans, collections).map((place) => {
+    const released = place.kind === "next" ? coming.get(place.key) : undefined;
+    return released === undefined || isOut({ released }, today) ? place : { ...place, kind: "coming", released };
+  });
+}
+
+/** What comes after the reader's place in each medium they follow (`continuePlaces`), out or not. */
+function placesAfter(progress: Progress, spans: UnitSpans, collections: readonly CollectionName[]): ContinuePlace[] {
   const places: ContinuePlace[] = [];
   const chapter = parseUnitKey(progress.webNovel ?? "", "web_novel");
   if (chapter)

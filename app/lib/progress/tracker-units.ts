@@ -1,3 +1,4 @@
+import { hasCome } from "../content/dates";
 import { episodeName, labelWithTitle, titleAfterLabel } from "../content/labels";
 import { isRecutEpisodeKey, type Medium, mediumOf, parseUnitKey } from "../content/units";
 import { type Knowledge, knows } from "../shield/knowledge";
@@ -41,6 +42,22 @@ export interface TrackerUnit {
    * every unit of another medium that covers that chapter (the pack's cross-media map).
    */
   coveredBy: readonly string[];
+  /**
+   * When it first came out (or comes out): a chapter published, a volume's original edition on sale (a
+   * reader can get the book in its own language), an episode, short or special aired; a day, a month, a
+   * quarter or a year (app/lib/content/dates.ts). Absent where not known: such a unit counts as out.
+   */
+  released?: string;
+}
+
+/**
+ * Whether a unit is out by `today` (YYYY-MM-DD, `releaseDay`): its first release has come (`hasCome`: a
+ * month, a quarter or a year once it is over), or its date is not known. The tracker offers nothing not
+ * out yet to read or watch (decision 77); the date comes with the unit and is compared where it is shown,
+ * so a cached timeline never keeps a unit back once it is out.
+ */
+export function isOut(unit: Pick<TrackerUnit, "released">, today: string) {
+  return unit.released === undefined || hasCome(unit.released, today);
 }
 
 /** Looks up units' positions on the timeline by key. */

@@ -86,3 +86,71 @@ describe("readerPlaces", () => {
     expect(passed.map((each) => each.key)).toEqual(["ss:between", "bt:1-1"]);
   });
 });
+
+describe("upNext, for units not out yet", () => {
+  const keys = (list: readonly TrackerUnit[]) => list.map((each) => each.key);
+  // Today is 15 May 2027: a day is out on it, a month, a quarter or a year once it is over.
+  const today = "2027-05-15";
+  const dated = (key: string, position: number, medium: Medium, released?: string, more: Partial<TrackerUnit> = {}) =>
+    unit(key, position, medium, [], { ...more, ...(released !== undefined && { released }) });
+  const volume = (number: number, position: number, released?: string) =>
+    dated(`ln:main-${number}`, position, "light_novels", released, { collection: "main" });
+  const timeline = [
+    dated("wn:1-1", 5, "web_novel", "2016-10-12"),
+    volume(1, 10, "2017-01"),
+    dated("wn:1-2", 12, "web_novel", "2027-05-15"),
+    dated("ss:there", 15, "side_stories", "2027-06-01"),
+    volume(2, 20),
+    volume(3, 30, "2027-05"),
+    volume(4, 40, "2027-Q2"),
+    volume(5, 50, "2027"),
+    volume(6, 60, "2026-Q4"),
+    dated("anime:1-1", 7, "anime", "2027-05-01"),
+    dated("anime:1-2", 8, "anime", "2027-05-16"),
+  ];
+  const lightNovels = (read: number) =>
+    upNext(progress({ lightNovels: [`ln:main-${read}`] }), timeline, 6, undefined, today);
+
+  it("offers the next unit once its day has come, and one without a date at all", () => {
+    expect(keys(upNext(progress({ webNovel: "wn:1-1" }), timeline, 6, undefined, today).next)).toEqual(["wn:1-2"]);
+    expect(keys(lightNovels(1).next)).toEqual(["ln:main-2"]);
+  });
+
+  it("never offers a month, a quarter or a year until it is over, and says it is coming instead", () => {
+    for (const read of [2, 3, 4]) {
+      const { next, coming } = lightNovels(read);
+      expect(next).toEqual([]);
+      expect(keys(coming)).toEqual([`ln:main-${read + 1}`]);
+    }
+    // A quarter that is over is out; nothing comes after the last volume.
+    expect(lightNovels(5)).toMatchObject({ next: [timeline[8]], coming: [] });
+    expect(lightNovels(6)).toMatchObject({ next: [], coming: [] });
+  });
+
+  it("offers nothing further on a line whose next unit is not out, and keeps other lines going", () => {
+    // The season's second episode airs tomorrow.
+    const reader = progress({ webNovel: "wn:1-1", lightNovels: ["ln:main-1"], anime: "anime:1-1" });
+    const { next, coming, passed } = upNext(reader, timeline, 6, undefined, today);
+    expect(keys(next)).toEqual(["wn:1-2", "ln:main-2"]);
+    expect(keys(coming)).toEqual(["anime:1-2"]);
+    // A side story not out is neither offered right there nor passed once the reader is past it.
+    expect(keys(next)).not.toContain("ss:there");
+    expect(passed).toEqual([]);
+    expect(upNext({ ...reader, lightNovels: ["ln:main-2"] }, timeline, 6, undefined, today).passed).toEqual([]);
+  });
+
+  it("does not trip over a reader who marked a unit not out yet, nor offer one they skipped", () => {
+    const ahead = upNext(
+      progress({ lightNovels: ["ln:main-5"], skipped: ["ln:main-3"] }),
+      timeline,
+      6,
+      undefined,
+      today,
+    );
+    expect(keys(ahead.next)).toEqual(["ln:main-6"]);
+    expect(ahead.passed).toEqual([]);
+    expect(keys(upNext(progress({ lightNovels: ["ln:main-3"] }), timeline, 6, undefined, "2027-07-01").next)).toEqual([
+      "ln:main-4",
+    ]);
+  });
+});

@@ -10,11 +10,13 @@ import {
   watchedInRecut,
 } from "./record";
 import { followedMedia } from "./changes";
+import { releaseDay } from "../feeds/releases";
 import {
   animeRecuts,
   knownThrough,
   lightNovelCollections,
   mangaSeries,
+  isOut,
   positionsOf,
   type TrackerUnit,
   unitsByMedium,
@@ -28,6 +30,11 @@ export interface UpNextUnits {
   passed: TrackerUnit[];
   /** How many more were passed than `passed` lists. */
   morePassed: number;
+  /**
+   * What would be next on a line but is not out yet (`isOut`): a volume announced, an episode not aired.
+   * Never offered to mark; the tracker says when each comes out.
+   */
+  coming: TrackerUnit[];
 }
 
 /**
@@ -90,13 +97,18 @@ const COMING_RIGHT_THERE = 3;
  * place and those; then what the reader passed on the way and has not read (first what a crossing from
  * another medium skipped, then side stories and shorts that belong before), at most `passedCount`.
  * `places` are the reader's places on this timeline, where the caller has worked them out already.
+ * Nothing not out by `today` is offered (`isOut`, decision 77): a line whose next unit is announced but
+ * not out offers nothing further on it (marking a later unit would mark that one too), and the unit is
+ * listed in `coming` instead; side stories and shorts not out are left out.
  */
 export function upNext(
   progress: Progress,
   units: readonly TrackerUnit[],
   passedCount = PASSED_LISTED,
   places?: ReaderPlaces,
+  today = releaseDay(),
 ): UpNextUnits {
+  const out = (unit: TrackerUnit) => isOut(unit, today);
   const positionOf = positionsOf(units);
   const placeOf = (unitKey: string | null) => (unitKey ? (positionOf(unitKey) ?? -1) : -1);
   const followed = followedMedia(progress);
@@ -160,14 +172,15 @@ export function upNext(
   // Neither ticked nor had through another unit (a short aired with a watched episode, a story printed in a
   // book read or told in a film watched: known, if not read, so not offered to read).
   const unchecked = (list: readonly TrackerUnit[]) =>
-    list.filter((unit) => !checked.has(unit.key) && knownThrough(unit, knowledge) === null);
+    list.filter((unit) => !checked.has(unit.key) && knownThrough(unit, knowledge) === null && out(unit));
   const sideStories = unchecked(byMedium.side_stories);
   // Shorts, OVAs, specials and films come with the episodes they are watched after, in story order.
   const shorts = followed.has("anime")
     ? unchecked([...byMedium.break_time, ...byMedium.anime_specials]).sort((a, b) => a.position - b.position)
     : [];
   // A side volume fits at a point of the story: offered once the reader is there or it comes before what is next.
-  next.push(...sideVolumes.filter((volume) => volume.position <= Math.max(furthest, upcoming)));
+  const sideVolumesThere = sideVolumes.filter((volume) => volume.position <= Math.max(furthest, upcoming));
+  next.push(...sideVolumesThere);
   // A few at a time: a reader at the end of what they follow is not handed the rest of the story.
   const rightThere = sideStories
     .filter((unit) => unit.position > furthest && unit.position <= upcoming)
@@ -183,7 +196,7 @@ export function upNext(
   // The gaps in the chapters and volumes first, as they matter most to the story; then side stories; shorts last.
   const skipped = new Set(progress.skipped);
   const passed = [
-    ...units.filter((unit) => skipped.has(unit.key)),
+    ...units.filter((unit) => skipped.has(unit.key) && out(unit)),
     ...sideStories.filter((unit) => unit.position <= furthest),
     ...shorts.filter((unit) => unit.position <= watchedTo),
   ];
@@ -203,13 +216,18 @@ export function upNext(
     if (short.position >= nextSeasonEpisode) reachedWith.set(short.key, firstReaching(animeNext, short.position));
   const reachedAt = (unit: TrackerUnit) => reachedWith.get(unit.key) ?? unit.position;
   return {
-    next: next.sort(
-      (a, b) =>
-        reachedAt(a) - reachedAt(b) ||
-        Number(reachedWith.has(a.key)) - Number(reachedWith.has(b.key)) ||
-        a.position - b.position,
-    ),
+    // The lines' places count what is not out yet (above: side stories come before the volume announced
+    // where they fit, not past it), but only what is out is offered.
+    next: next
+      .filter(out)
+      .sort(
+        (a, b) =>
+          reachedAt(a) - reachedAt(b) ||
+          Number(reachedWith.has(a.key)) - Number(reachedWith.has(b.key)) ||
+          a.position - b.position,
+      ),
     passed: passed.slice(0, passedCount),
     morePassed: Math.max(0, passed.length - passedCount),
+    coming: [...main, ...sideVolumesThere].filter((unit) => !out(unit)).sort((a, b) => a.position - b.position),
   };
 }

@@ -1,0 +1,32 @@
+import { useSyncExternalStore } from "react";
+import { StoryDate } from "~/components/story-date";
+import { hasCome } from "~/lib/content/dates";
+import { releaseDay } from "~/lib/feeds/releases";
+
+/**
+ * When a unit not out yet comes out, at the precision the pack knows it, in place of a way to mark it
+ * read or keep it: "Out 25 Mar 2027", "Out Mar 2027", "Out Apr–Jun 2027", "Out 2027" (decision 77).
+ */
+export function OutOn({ date }: { date: string | undefined | null }) {
+  return (
+    <>
+      Out <StoryDate date={date ?? null} />
+    </>
+  );
+}
+
+const noChange = () => () => {};
+
+/**
+ * Whether a unit first released on `released` is out by the reader's day (`hasCome`; one without a date
+ * is). Pages are cached, so it is asked in the browser, never baked into the page: the server (and the
+ * first render after it) takes it that it is, which only ever shows what the page showed before its
+ * controls come (decision 77).
+ */
+export function useOut(released: string | null | undefined) {
+  return useSyncExternalStore(
+    noChange,
+    () => !released || hasCome(released, releaseDay()),
+    () => true,
+  );
+}
