@@ -137,17 +137,20 @@ export function AdaptsLinks({
  * "I have watched up to here" beside an episode: moves the reader's anime progress there, never back. A
  * season's episode the reader watched in a recut (`heldBy`) is marked as watched there, as the tracker
  * counts it. An episode passed on the way says "✓ Watched": on a phone its control has a line of its own.
+ * One not aired yet (`airedOn`) says when it airs instead.
  */
 export function WatchedUpToHere({
   episode,
 }: {
-  episode: Pick<AnimeEpisode, "key" | "position" | "number"> & Partial<Pick<AnimeEpisode, "heldBy" | "label">>;
+  episode: Pick<AnimeEpisode, "key" | "position" | "number"> &
+    Partial<Pick<AnimeEpisode, "heldBy" | "label" | "airedOn">>;
 }) {
   const heldBy = episode.heldBy ?? [];
   return (
     <ReadUpToHere
       unit={episode}
       name={episodeName(episode)}
+      released={episode.airedOn}
       verb="watched"
       sayPassed
       seenElsewhere={

@@ -114,7 +114,7 @@ function Special({ special }: { special: AnimeSpecial }) {
             <h2 className="font-semibold text-muted-foreground">{TITLE_NOT_ANNOUNCED}</h2>
           )}
         </div>
-        <ReadUpToHere unit={special} name={name} verb="watchedThis" />
+        <ReadUpToHere unit={special} name={name} verb="watchedThis" released={special.releasedOn} />
       </div>
       {/* Its kind is said once, in the line over its title ("OVA 2 · Sept 2020"). */}
       <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">

@@ -8,6 +8,7 @@ import { useShield } from "~/browser/spoiler-shield";
 import { useOptionalUser } from "~/browser/user";
 import { afterNextPaint, whenIdle } from "~/browser/when-idle";
 import type { MarkVerb } from "~/browser/read-up-to.client";
+import { OutOn, useOut } from "~/components/out-on";
 
 // Needed only once the reader clicks, so neither is part of the first load of the pages that show the button.
 const readUpTo = () => importWithRecovery(() => import("~/browser/read-up-to.client"));
@@ -64,6 +65,7 @@ export function ReadUpToHere({
   verb = "read",
   seenElsewhere,
   sayPassed = false,
+  released,
 }: {
   unit: { key: string; position: number };
   /**
@@ -82,6 +84,11 @@ export function ReadUpToHere({
    * line of its own on a phone, where a ✓ alone would read as a stray mark under the title.
    */
   sayPassed?: boolean;
+  /**
+   * When the unit first came out (or comes out): one not out yet by the reader's day cannot be read, so
+   * the cell says when it comes ("Out Mar 2027") instead (decision 77). Absent or null: out.
+   */
+  released?: string | null;
 }) {
   const { label, doneLabel, passedLabel } = labels[verb];
   const shield = useShield();
@@ -103,6 +110,7 @@ export function ReadUpToHere({
     shield !== null && (markedWith === shield || isPlace(shield.knowledge, unit.key) || unitPlace(unit.key) === null);
   const seenAs = shield && !reached ? (seenElsewhere?.(shield.knowledge) ?? null) : null;
   const done = reached || seenAs !== null;
+  const out = useOut(released);
   usePreloadedClick();
 
   async function markRead() {
@@ -130,6 +138,12 @@ export function ReadUpToHere({
   // accessible name, as it is hidden), where a list of a hundred rows renders nothing more.
   // Both carry .read-up-to-here, by which a list places them (app/styles/app.css).
   if (!shield) return <span className={buttonClassName("outline", "xs", "read-up-to-here invisible")}>{label}</span>;
+  if (!out)
+    return (
+      <span className="read-up-to-here inline-flex items-center px-2 py-1 text-xs text-muted-foreground">
+        <OutOn date={released} />
+      </span>
+    );
   // Both labels share one cell, so the control keeps its size whichever it shows.
   return (
     <span ref={box} className="read-up-to-here inline-grid">

@@ -209,7 +209,7 @@ function Chapter({ chapter }: { chapter: MangaChapter }) {
           )}
         </div>
         {/* On a phone the control has a line of its own under the title: a ✓ alone there read as a stray mark. */}
-        <ReadUpToHere unit={chapter} name={name} sayPassed />
+        <ReadUpToHere unit={chapter} name={name} sayPassed released={chapter.publishedOn} />
       </div>
       <p className="text-sm">
         {adapts.chapters.length || adapts.sideStories.length ? (

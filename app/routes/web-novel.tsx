@@ -241,7 +241,7 @@ const ChapterItem = memo(function ChapterItem({ chapter }: { chapter: WebNovelCh
         </div>
         <div className="chapter-facts">
           <StoryDate date={chapter.publishedOn} />
-          <ReadUpToHere unit={chapter} name={chapter.name} />
+          <ReadUpToHere unit={chapter} name={chapter.name} released={chapter.publishedOn} />
           {/* A word count the pack does not know is left out, never shown as 0. */}
           {chapter.wordCount === null ? null : <span>{`${formatNumber(chapter.wordCount)} words`}</span>}
           {chapter.readUrl ? (

@@ -1,6 +1,6 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { createRoutesStub, Outlet } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LightNovelVolume } from "~/lib/content/light-novels";
 import { emptyProgress } from "~/lib/progress/record";
 import { gated } from "~/lib/shield/gated";
@@ -131,6 +131,40 @@ describe("VolumeCard, for a reader past it", () => {
     expect(passed).toHaveTextContent("✓ Read");
     expect(screen.queryByText("Read up to here")).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /^I have read up to here/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("VolumeCard, for a volume not out yet", () => {
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    vi.useRealTimers();
+  });
+
+  // Announced for March 2027 in its original edition: out once the month is over.
+  const announced = { ...volume({ own: null, english: null }), releasedJp: "2027-03", releasedEn: null };
+
+  it("says when it is out in place of a way to mark it read, by the reader's own day", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2027-03-31T12:00:00Z"));
+    localStorage.setItem("rc:progress", JSON.stringify({ ...emptyProgress, lightNovels: ["ln:main-0"] }));
+    renderCard(announced);
+    const cell = await screen.findByText(/^Out/);
+    expect(cell).toHaveTextContent("Out Mar 2027");
+    expect(within(cell).getByText("Mar 2027")).toHaveAttribute("datetime", "2027-03");
+    expect(screen.queryByRole("button", { name: /^I have read up to here/ })).not.toBeInTheDocument();
+  });
+
+  it("offers to mark it read once the month is over, and a volume without a date always", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2027-04-01T00:00:00Z"));
+    renderCard(announced);
+    expect(await screen.findByRole("button", { name: /^I have read up to here/ })).toBeInTheDocument();
+    expect(screen.queryByText(/^Out/)).not.toBeInTheDocument();
+    cleanup();
+    vi.setSystemTime(new Date("2020-01-01T00:00:00Z"));
+    renderCard({ ...announced, releasedJp: null });
+    expect(await screen.findByRole("button", { name: /^I have read up to here/ })).toBeInTheDocument();
   });
 });
 

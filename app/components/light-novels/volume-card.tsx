@@ -3,6 +3,7 @@ import { DiscussionLink } from "~/components/discussion-link";
 import { KeepForOffline } from "~/components/offline/keep-for-offline";
 import { OriginalText, PersonName, useOriginalLanguageName } from "~/components/original-text";
 import { ReadUpToHere } from "~/components/read-up-to-here";
+import { useOut } from "~/components/out-on";
 import { Spoiler } from "~/components/spoiler";
 import {
   TITLE_NOT_ANNOUNCED,
@@ -32,6 +33,8 @@ export function VolumeCard({ volume, collectionName, eager }: VolumeProps) {
   const name = volumeName(collectionName, volume);
   // The original edition's date goes by its language, beside the English one's: "Korean", "English".
   const original = useOriginalLanguageName();
+  // Not out yet in its original edition: nothing to keep, nor to have read (the reading cell says when it is out).
+  const out = useOut(volume.releasedJp);
   return (
     // On a phone the cover sits beside the name and dates only, and what follows takes the card's
     // whole width: beside a cover, a column of 150 px is too narrow for a sentence.
@@ -134,13 +137,15 @@ export function VolumeCard({ volume, collectionName, eager }: VolumeProps) {
             ))}
           </p>
         ) : null}
-        <KeepForOffline
-          keep={{
-            volume: volume.key,
-            place: name,
-            hasNotes: Boolean(volume.mistakeCount),
-          }}
-        />
+        {out ? (
+          <KeepForOffline
+            keep={{
+              volume: volume.key,
+              place: name,
+              hasNotes: Boolean(volume.mistakeCount),
+            }}
+          />
+        ) : null}
         {volume.mistakeCount ? (
           <p className="text-sm">
             <Link
@@ -167,7 +172,7 @@ export function VolumeCard({ volume, collectionName, eager }: VolumeProps) {
         ) : null}
         <div className="flex flex-wrap items-center gap-x-4 text-sm">
           {/* A volume read on the way says so ("✓ Read"): a ✓ alone stood a button's width from "Discuss". */}
-          <ReadUpToHere unit={volume} name={name} sayPassed />
+          <ReadUpToHere unit={volume} name={name} sayPassed released={volume.releasedJp} />
           <DiscussionLink unit={volume.key} comments={volume.discussion} name={name} className="tap-line" />
         </div>
         {volume.chapters.length ? (
