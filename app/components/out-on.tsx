@@ -9,9 +9,10 @@ import { releaseDay } from "~/lib/feeds/releases";
  */
 export function OutOn({ date }: { date: string | undefined | null }) {
   return (
-    <>
+    // One piece of text, kept on one line: in a flex cell a space before the date would be dropped.
+    <span className="whitespace-nowrap">
       Out <StoryDate date={date ?? null} />
-    </>
+    </span>
   );
 }
 
