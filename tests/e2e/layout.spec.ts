@@ -654,7 +654,7 @@ test.describe("finished pages", () => {
     await expect(first.getByRole("img", { name: /^Cover of / })).toBeVisible();
   });
 
-  test("every light novel volume has its own cover", async ({ page, request }) => {
+  test("every light novel volume out has its own cover", async ({ page, request }) => {
     // Covers print their titles: this reader chose to see titles of what they have not reached.
     await page.addInitScript(() => localStorage.setItem("rc:unreached-titles", "show"));
     const sources: string[] = [];
@@ -668,6 +668,11 @@ test.describe("finished pages", () => {
         expect(count).toBeGreaterThan(0);
         for (let index = 0; index < count; index++) {
           const cover = volumes.nth(index).getByRole("img", { name: /^Cover of / });
+          // Lanternfall 15, announced without a cover yet, keeps the empty frame a cover would fill.
+          if ((await volumes.nth(index).getAttribute("id")) === "ln-main-15") {
+            await expect(cover).toHaveCount(0);
+            continue;
+          }
           await cover.scrollIntoViewIfNeeded();
           await expect
             .poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))

@@ -1,6 +1,7 @@
 import type { Page, Response } from "@playwright/test";
 import { expect, signIn, test } from "../support/auth";
 import { waitForHydration } from "../support/browser";
+import { emptyProgress } from "../../app/lib/progress/record";
 
 const secret = "The shadow of the keeper Lanthe";
 
@@ -100,6 +101,51 @@ test("marking what is up next read, export and import", async ({ page }) => {
   await expect(page.getByLabel("Last chapter read")).toHaveValue("");
   await page.getByLabel("Progress file or list export to import").setInputFiles(file);
   await expect(page.getByLabel("Last chapter read")).toHaveValue(chosen);
+});
+
+test("a reader who has read every volume out is told when the next comes, never offered it", async ({
+  page,
+  context,
+}) => {
+  // Lanternfall 15 is announced for March 2027: out once the month is over, by the reader's day.
+  await page.clock.setFixedTime(new Date("2026-12-07T12:00:00Z"));
+  const progress = JSON.stringify({ ...emptyProgress, lightNovels: ["ln:main-14"] });
+  await context.addInitScript((stored) => {
+    if (!localStorage.getItem("rc:progress")) localStorage.setItem("rc:progress", stored);
+  }, progress);
+
+  await page.goto("/reading_tracker");
+  await waitForHydration(page);
+  const upNext = page.getByRole("region", { name: "Up next" });
+  await expect(upNext).toContainText("You are all caught up with everything out so far.");
+  const coming = upNext.getByRole("listitem").filter({ hasText: "Lanternfall 15" });
+  await expect(coming).toContainText("Out Mar 2027");
+  await expect(coming.getByRole("button")).toHaveCount(0);
+  // What the reader passed on the way (side stories) is still offered; the volume not out is in no other card.
+  await expect(upNext.getByRole("listitem").filter({ hasText: "Lanternfall 15" })).toHaveCount(1);
+
+  await page.goto("/");
+  await waitForHydration(page);
+  const onward = page.getByRole("region", { name: "Continue where you left off" });
+  await expect(onward).toContainText(/Caught up: Lanternfall 15 is announced for\s+Mar 2027/);
+  await expect(onward).not.toContainText("Read Lanternfall 15");
+
+  await page.goto("/light_novels?collection=main&page=2");
+  await waitForHydration(page);
+  const card = page.locator("#ln-main-15");
+  await expect(card).toContainText("Out Mar 2027");
+  await expect(card.getByRole("button", { name: /I have read up to here/ })).toHaveCount(0);
+  await expect(card.getByRole("button", { name: /Keep for offline/ })).toHaveCount(0);
+  // Lanternfall 14, out, is read up to.
+  await expect(page.locator("#ln-main-14")).toContainText("Read up to here");
+
+  // Once March is over, Lanternfall 15 is next everywhere.
+  await page.clock.setFixedTime(new Date("2027-04-01T00:00:00Z"));
+  await page.goto("/reading_tracker");
+  await waitForHydration(page);
+  await expect(
+    upNext.getByRole("listitem").filter({ hasText: "Lanternfall 15" }).getByRole("button", { name: "Mark as read" }),
+  ).toBeVisible();
 });
 
 test("statistics render charts with tables beside them", async ({ page }) => {
