@@ -1,6 +1,8 @@
 import type { Page, Response } from "@playwright/test";
 import { expect, signIn, test } from "../support/auth";
 import { waitForHydration } from "../support/browser";
+import { hasCome } from "../../app/lib/content/dates";
+import { releaseDay } from "../../app/lib/feeds/releases";
 import { emptyProgress } from "../../app/lib/progress/record";
 
 const secret = "The shadow of the keeper Lanthe";
@@ -124,11 +126,16 @@ test("a reader who has read every volume out is told when the next comes, never 
   // What the reader passed on the way (side stories) is still offered; the volume not out is in no other card.
   await expect(upNext.getByRole("listitem").filter({ hasText: "Lanternfall 15" })).toHaveCount(1);
 
-  await page.goto("/");
-  await waitForHydration(page);
-  const onward = page.getByRole("region", { name: "Continue where you left off" });
-  await expect(onward).toContainText(/Caught up: Lanternfall 15 is announced for\s+Mar 2027/);
-  await expect(onward).not.toContainText("Read Lanternfall 15");
+  // Home lists what was not out on the site's own day, which the browser's clock does not move: once March
+  // 2027 is over there, the demo needs a later announcement for this part to say anything.
+  if (hasCome("2027-03", releaseDay())) test.info().annotations.push({ type: "stale", description: "home" });
+  else {
+    await page.goto("/");
+    await waitForHydration(page);
+    const onward = page.getByRole("region", { name: "Continue where you left off" });
+    await expect(onward).toContainText(/Caught up: Lanternfall 15 is announced for\s+Mar 2027/);
+    await expect(onward).not.toContainText("Read Lanternfall 15");
+  }
 
   await page.goto("/light_novels?collection=main&page=2");
   await waitForHydration(page);
