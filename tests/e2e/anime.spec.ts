@@ -125,7 +125,7 @@ test("a reader with no progress sees every episode and nothing gated; watching u
   for (const change of rows.adaptation_changes.filter((each) => each.note && each.episode_key.startsWith("anime:1-"))) {
     await expect(page.locator("main")).toContainText(change.note!);
   }
-  await expect(episode(page, 1, 5)).toContainText("Anime original");
+  await expect(episode(page, 1, 5)).toContainText("Anime-original");
   // The titles of the episodes watched show; the later ones wait.
   for (const row of episodeTitles(1)) {
     if (row.number <= 5) await expect(episode(page, 1, row.number)).toContainText(row.title);

@@ -153,7 +153,7 @@ export interface AnimeSeason {
 export const adaptationChangeLabels: Record<AdaptationChangeKind, string> = {
   skipped: "Skipped",
   reordered: "Reordered",
-  added: "Anime original",
+  added: "Anime-original",
   changed: "Changed",
 };
 
