@@ -273,14 +273,23 @@ describe("an episode without a title (announced by its number)", () => {
     delete episodes[1]!.title;
   });
 
-  it("imports, named by its place alone, and search has nothing to find it by", () => {
+  it("imports, named by its place alone, and search finds it by its place, for everyone", () => {
     expect(problems).toEqual([]);
     expect(episodeRow(rows!, "anime:1-2")).toMatchObject({
       title: null,
       original_title: null,
       title_revealed_by: null,
     });
-    expect(rows!.search_entries.some((entry) => entry.ref === "episode:anime:1-2")).toBe(false);
+    // By its place alone, as everyone may: its season's title waits for its own.
+    expect(rows!.search_entries.find((entry) => entry.ref === "episode:anime:1-2")).toMatchObject({
+      kind: "episode",
+      title: "Season 1 · Episode 2",
+      subtitle: "Season 1 · Episode 2",
+      original_title: null,
+      aliases: "Season 1 · Episode 2",
+      body: "",
+      revealed_by: null,
+    });
     expect(rows!.search_entries.some((entry) => entry.ref === "episode:anime:1-1")).toBe(true);
   });
 

@@ -209,7 +209,7 @@ describe("a special without a title (announced by its kind and number)", () => {
     delete specials[0].title;
   });
 
-  it("imports, named by its place alone, and search has nothing to find it by", () => {
+  it("imports, named by its place alone, and search finds it by its place, for everyone", () => {
     expect(problems).toEqual([]);
     expect(rows!.anime_specials[0]).toMatchObject({
       key: "sp:film-1",
@@ -219,7 +219,14 @@ describe("a special without a title (announced by its kind and number)", () => {
     });
     // Every special has a place to be named by: its kind, numbered among its kind where there are several.
     expect(unitOf(rows, "sp:film-1").label).toBe("Anime · Film");
-    expect(rows!.search_entries.some((entry) => entry.ref === "anime_special:sp:film-1")).toBe(false);
+    expect(rows!.search_entries.find((entry) => entry.ref === "anime_special:sp:film-1")).toMatchObject({
+      title: "Anime · Film",
+      subtitle: "Anime · Film",
+      original_title: null,
+      aliases: "Anime · Film",
+      body: "",
+      revealed_by: null,
+    });
   });
 
   it("may not flag a title it does not have, nor give an original without a title to read", () => {

@@ -1,7 +1,7 @@
 import type { AnimeSpecialRow, SearchEntryRow } from "../rows";
 import { animeSpecialKey, unitPath } from "../../app/lib/content/units";
 import { unitEntryRevealedBy } from "../reveals";
-import { originalBeside, labelOf, positionOf, type Resolution } from "./resolution";
+import { originalBeside, labelOf, positionOf, type Resolution, untitledEntry } from "./resolution";
 import { slugGivesAway } from "./side-stories";
 
 /**
@@ -66,21 +66,27 @@ export function animeSpecialRows({ pack, timeline, reference, report, revealersO
       position: positionOf(timeline, key),
       sort_order: specials.length,
     });
-    // Without a title, it has nothing to find it by but its place, which the finder reads.
-    if (special.title === undefined) return;
-    search.push({
+    const entry = {
       ref: `anime_special:${key}`,
-      kind: "anime_special",
-      title: special.title,
+      kind: "anime_special" as const,
       subtitle: labelOf(timeline, key),
       path: unitPath(key),
-      original_title: special.originalTitle ?? null,
       aliases: "",
-      // Found by its title alone: the synopsis tells the story, and stays behind the shield.
-      body: "",
       reveal_position: positionOf(timeline, key),
-      revealed_by: unitEntryRevealedBy(titleReachOf, key, special.titleIsSpoiler ? revealersOf(key) : null),
-    });
+    };
+    search.push(
+      // Without a title, found by its label ("Anime · OVA 3"), by everyone.
+      special.title === undefined
+        ? untitledEntry(timeline, key, entry)
+        : {
+            ...entry,
+            title: special.title,
+            original_title: special.originalTitle ?? null,
+            // Found by its title alone: the synopsis tells the story, and stays behind the shield.
+            body: "",
+            revealed_by: unitEntryRevealedBy(titleReachOf, key, special.titleIsSpoiler ? revealersOf(key) : null),
+          },
+    );
   });
   return { specials, search };
 }

@@ -18,7 +18,7 @@ import {
   volumesOfEpisode,
 } from "../adaptation";
 import { flaggedTitleRevealedBy, shortReachedBy, unitEntryRevealedBy } from "../reveals";
-import { originalBeside, labelOf, positionOf, type Resolution } from "./resolution";
+import { originalBeside, labelOf, positionOf, type Resolution, untitledEntry } from "./resolution";
 import { episodeAiring, seasonParts } from "./anime-parts";
 
 /**
@@ -185,52 +185,55 @@ export function animeRows(resolution: Resolution) {
 /**
  * Search entries for episodes and Break Time shorts, gated as their titles are (`unitEntryRevealedBy`): a
  * flagged title by what reveals it, a short's unflagged one with what reaches the episode it accompanies
- * (`titleReachMap`).
+ * (`titleReachMap`); one without a title is named by its place, for everyone (`untitledEntry`).
  */
 export function animeSearchEntries(
   { timeline, titleReachOf }: Resolution,
   anime: ReturnType<typeof animeRows>,
 ): SearchEntryRow[] {
   const seasonTitles = new Map(anime.seasons.map((season) => [season.number, season.title]));
-  // An episode without a title has nothing to find it by but its place, which the finder reads.
-  const episodes = anime.episodes.flatMap(({ title, ...episode }): SearchEntryRow[] =>
-    title === null
-      ? []
-      : [
-          {
-            ref: `episode:${episode.key}`,
-            kind: "episode",
-            title,
-            subtitle: labelOf(timeline, episode.key),
-            path: unitPath(episode.key),
-            original_title: episode.original_title,
-            aliases: "",
-            body: seasonTitles.get(episode.season_number) ?? "",
-            reveal_position: episode.position,
-            revealed_by: unitEntryRevealedBy(titleReachOf, episode.key, episode.title_revealed_by),
-          },
-        ],
-  );
+  const episodes = anime.episodes.map(({ title, ...episode }): SearchEntryRow => {
+    const entry = {
+      ref: `episode:${episode.key}`,
+      kind: "episode" as const,
+      subtitle: labelOf(timeline, episode.key),
+      path: unitPath(episode.key),
+      aliases: "",
+      reveal_position: episode.position,
+    };
+    // Without a title, found by its place ("Season 1 · Episode 7"), by everyone.
+    return title === null
+      ? untitledEntry(timeline, episode.key, entry)
+      : {
+          ...entry,
+          title,
+          original_title: episode.original_title,
+          body: seasonTitles.get(episode.season_number) ?? "",
+          revealed_by: unitEntryRevealedBy(titleReachOf, episode.key, episode.title_revealed_by),
+        };
+  });
   const labels = new Map(anime.episodes.map((episode) => [episode.key, episode.label]));
-  // A short without a title, as an episode without one, is found by nothing but its place.
-  const shorts = anime.shorts.flatMap(({ title, ...short }): SearchEntryRow[] => {
-    if (title === null) return [];
+  const shorts = anime.shorts.map(({ title, ...short }): SearchEntryRow => {
     const parts = short.accompanies === null ? null : parseUnitKey(short.accompanies, "anime");
     const episode = parts && { ...parts, label: labels.get(short.accompanies!) };
-    return [
-      {
-        ref: `break_time:${short.key}`,
-        kind: "break_time",
-        title,
-        subtitle: breakTimeAiring({ season: short.season_number, number: short.number }, episode),
-        path: unitPath(short.key),
-        original_title: null,
-        aliases: "",
-        body: "",
-        reveal_position: positionOf(timeline, short.accompanies ?? short.key),
-        revealed_by: unitEntryRevealedBy(titleReachOf, short.key, short.title_revealed_by),
-      },
-    ];
+    const entry = {
+      ref: `break_time:${short.key}`,
+      kind: "break_time" as const,
+      subtitle: breakTimeAiring({ season: short.season_number, number: short.number }, episode),
+      path: unitPath(short.key),
+      aliases: "",
+      reveal_position: positionOf(timeline, short.accompanies ?? short.key),
+    };
+    // A short without a title, as an episode without one, is found by its place, by everyone.
+    return title === null
+      ? untitledEntry(timeline, short.key, entry)
+      : {
+          ...entry,
+          title,
+          original_title: null,
+          body: "",
+          revealed_by: unitEntryRevealedBy(titleReachOf, short.key, short.title_revealed_by),
+        };
   });
   return [...episodes, ...shorts];
 }

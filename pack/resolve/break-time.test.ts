@@ -26,13 +26,19 @@ describe("a short without a title (announced by its number)", () => {
     delete shorts[0]!.titleIsSpoiler;
   });
 
-  it("imports, named by its place alone, and search has nothing to find it by", () => {
+  it("imports, named by its place alone, and search finds it by its place, for everyone", () => {
     expect(problems).toEqual([]);
     expect(rows!.break_time_episodes).toEqual([
       expect.objectContaining({ key: "bt:1-1", title: null, title_revealed_by: null }),
     ]);
     expect(rows!.story_units.find((unit) => unit.key === "bt:1-1")!.label).toBe("Season 1 · Break Time 1");
-    expect(rows!.search_entries.some((entry) => entry.ref === "break_time:bt:1-1")).toBe(false);
+    expect(rows!.search_entries.find((entry) => entry.ref === "break_time:bt:1-1")).toMatchObject({
+      title: "Season 1 · Break Time 1",
+      subtitle: "Season 1 · Break Time 1, airs with episode 1",
+      aliases: "Season 1 · Break Time 1, airs with episode 1",
+      body: "",
+      revealed_by: null,
+    });
   });
 
   it("may not flag a title it does not have", () => {

@@ -60,16 +60,29 @@ const problemsOf = (change: (volumes: Volume[]) => void) => resolveVolumes(chang
 describe("a light novel volume without a title (announced by its number)", () => {
   const { rows, problems } = resolveVolumes((volumes) => {
     delete volumes[1]!.title;
+    volumes[1]!.isbn = "978-4-04-000002-2";
   });
 
-  it("imports, named by its place alone, and search has nothing to find it by", () => {
+  it("imports, named by its place alone, and search finds it by its place, for everyone", () => {
     expect(problems).toEqual([]);
     expect(rows!.ln_volumes.find((volume) => volume.key === "ln:main-2")).toMatchObject({
       title: null,
       original_title: null,
     });
     expect(rows!.story_units.find((unit) => unit.key === "ln:main-2")?.label).toBe("Tiny Tale 2");
-    expect(rows!.search_entries.some((entry) => entry.ref === "volume:ln:main-2")).toBe(false);
+    // By its name, its number and its ISBN, as everyone may: its chapters' titles wait for its title.
+    expect(rows!.search_entries.find((entry) => entry.ref === "volume:ln:main-2")).toEqual({
+      ref: "volume:ln:main-2",
+      kind: "volume",
+      title: "Tiny Tale 2",
+      subtitle: "Tiny Tale 2",
+      path: "/light_novels?collection=main#ln-main-2",
+      original_title: null,
+      aliases: "Volume 2 9784040000022 · Tiny Tale 2",
+      body: "",
+      reveal_position: null,
+      revealed_by: null,
+    });
     expect(rows!.search_entries.some((entry) => entry.ref === "volume:ln:main-1")).toBe(true);
   });
 

@@ -11,7 +11,7 @@ import {
   volumeReleases,
 } from "../editions";
 import { lnChapterTitlesRevealedBy, unitEntryRevealedBy } from "../reveals";
-import { originalBeside, labelOf, mediaPath, positionOf, type Resolution } from "./resolution";
+import { originalBeside, labelOf, mediaPath, positionOf, type Resolution, untitledEntry } from "./resolution";
 
 /**
  * Collections, volumes and what each volume changed: what a volume adapts must be chapters, in order,
@@ -118,15 +118,11 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, titleRea
         .filter((_, index) => chapterTitlesRevealedBy[index] === null)
         .map((chapter) => lightNovelChapterName(chapter))
         .join(" · ");
-      // A volume without a title has nothing to find it by but its name, which the finder reads.
-      if (volume.title === undefined) return;
-      search.push({
+      const entry = {
         ref: `volume:${key}`,
-        kind: "volume",
-        title: volume.title,
+        kind: "volume" as const,
         subtitle: labelOf(timeline, key),
         path: unitPath(key),
-        original_title: volume.originalTitle ?? null,
         // "Volume 4" as readers write it ("vol 4" finds it too), beside its name ("Lanternfall 4"); a
         // labelled volume by its label ("Volume 7.5"), never by its place, which is another volume's number.
         aliases: [
@@ -136,13 +132,23 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, titleRea
         ]
           .filter(Boolean)
           .join(" "),
-        // Chapter titles that give something away are not searchable with the volume (their chapters are).
-        body: chapterNames,
         reveal_position: null,
-        // Found by its chapters' titles too, it is gated as they are: by what reveals the volume (a manga
-        // reader who reached its place may have skipped a chapter one names), not by its title's reach.
-        revealed_by: unitEntryRevealedBy(chapterNames ? revealersOf : titleReachOf, key, null),
-      });
+      };
+      search.push(
+        // Without a title, found by its name and ISBNs, by everyone; its chapters' titles wait for its title.
+        volume.title === undefined
+          ? untitledEntry(timeline, key, entry)
+          : {
+              ...entry,
+              title: volume.title,
+              original_title: volume.originalTitle ?? null,
+              // Chapter titles that give something away are not searchable with the volume (their chapters are).
+              body: chapterNames,
+              // Found by its chapters' titles too, it is gated as they are: by what reveals the volume (a manga
+              // reader who reached its place may have skipped a chapter one names), not by its title's reach.
+              revealed_by: unitEntryRevealedBy(chapterNames ? revealersOf : titleReachOf, key, null),
+            },
+      );
     });
     for (const problem of volumeSpanProblems(collectionSpans(collection, timeline.positions)))
       report(file, `collections[${c}].volumes[${problem.index}].${problem.field}`, problem.message);

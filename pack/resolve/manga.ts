@@ -3,7 +3,7 @@ import { mangaChapterKey, unitPath } from "../../app/lib/content/units";
 import { mangaChapterNumbers, mangaSeriesName } from "../../app/lib/content/labels";
 import { englishBeforeOriginal, englishEditionColumns } from "../editions";
 import { unitEntryRevealedBy } from "../reveals";
-import { originalBeside, labelOf, positionOf, type Resolution } from "./resolution";
+import { originalBeside, labelOf, positionOf, type Resolution, untitledEntry } from "./resolution";
 import { slugGivesAway } from "./side-stories";
 
 /**
@@ -94,20 +94,27 @@ export function mangaRows({ pack, timeline, reference, report, revealersOf, titl
           original: chapter.original ?? null,
           position: positionOf(timeline, key),
         });
-        if (chapter.title !== undefined)
-          search.push({
-            ref: `manga_chapter:${key}`,
-            kind: "manga_chapter",
-            title: chapter.title,
-            subtitle: labelOf(timeline, key),
-            path: unitPath(key),
-            original_title: null,
-            aliases: "",
-            // Found by its title alone: a flagged series title stays behind the shield.
-            body: seriesTitleRevealedBy === null ? one.title : mangaSeriesName(s + 1),
-            reveal_position: positionOf(timeline, key),
-            revealed_by: unitEntryRevealedBy(titleReachOf, key, titleRevealedBy),
-          });
+        const entry = {
+          ref: `manga_chapter:${key}`,
+          kind: "manga_chapter" as const,
+          subtitle: labelOf(timeline, key),
+          path: unitPath(key),
+          aliases: "",
+          reveal_position: positionOf(timeline, key),
+        };
+        search.push(
+          // Without a title, found by its place ("Manga 1 · Chapter 12"), by everyone.
+          chapter.title === undefined
+            ? untitledEntry(timeline, key, entry)
+            : {
+                ...entry,
+                title: chapter.title,
+                original_title: null,
+                // Found by its title alone: a flagged series title stays behind the shield.
+                body: seriesTitleRevealedBy === null ? one.title : mangaSeriesName(s + 1),
+                revealed_by: unitEntryRevealedBy(titleReachOf, key, titleRevealedBy),
+              },
+        );
       });
     });
   });

@@ -1,3 +1,4 @@
+import type { SearchEntryRow } from "../rows";
 import type { RevealIn } from "../schema/fields";
 import type { ContentPack, PackFileName } from "../schema/files";
 import { revealedByIn, revealInMedia, revealMap, titleReachMap, toldByMap } from "../reveals";
@@ -85,6 +86,19 @@ export function startResolution(pack: ContentPack, packName: string, report: Rep
 
 export const positionOf = ({ positions }: Timeline, key: string) => positions.get(key) ?? 0;
 export const labelOf = ({ units }: Timeline, key: string) => units.get(key)?.label ?? key;
+
+/**
+ * The search entry of a unit without a title (an episode, a volume, a short, a special or a manga chapter
+ * announced by its number): named by its label, as the tracker, the releases and the units API name it,
+ * found by that and by its other public names (`aliases`: "Volume 14", an ISBN), and by everyone, since its
+ * place hides nothing (decision 78). Nothing only its readers may search goes with it (its chapters'
+ * titles, its season's or series' name): the entry, its place with it, would be gated as they are.
+ */
+export const untitledEntry = (
+  timeline: Timeline,
+  key: string,
+  entry: Pick<SearchEntryRow, "ref" | "kind" | "subtitle" | "path" | "aliases" | "reveal_position">,
+): SearchEntryRow => ({ ...entry, title: labelOf(timeline, key), original_title: null, body: "", revealed_by: null });
 /**
  * A title's or a name's original beside it, as stored: none where it only repeats it (a Japanese title
  * the pack gives as both), so no page shows the same words twice.

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { contentVersionOf } from "../../pack";
-import { searchHits } from "~/models/search.server";
+import { noKnowledge } from "~/lib/shield/knowledge";
+import { searchHits, searchSite } from "~/models/search.server";
 import { importRows, testPackRows } from "../support/packs";
 
 /** The tiny pack with a chapter renamed, one added, and a character's last fact gone. */
@@ -76,7 +77,7 @@ describe("importing a pack into D1", () => {
     expect(await importRows(testPackRows("tiny"))).toEqual([]);
   });
 
-  it("takes a volume's, a film's and a short's titles out of search when they lose them, and back when they are given again", async () => {
+  it("names a volume, a film and a short by their places in search when they lose their titles, and gates their titles again when they are given", async () => {
     // Announced by number after all (decisions 75 and 76): the titles the pack gave before are gone.
     const untitled = testPackRows("tiny", {
       edit: (files) => {
@@ -90,24 +91,45 @@ describe("importing a pack into D1", () => {
     const refs = ["volume:ln:main-2", "anime_special:sp:film-1", "break_time:bt:1-1"];
     const entries = async () =>
       (
-        await env.DB.prepare(`SELECT ref FROM search_entries WHERE ref IN (?1, ?2, ?3) ORDER BY ref`)
+        await env.DB.prepare(
+          `SELECT ref, title, revealed_by FROM search_entries WHERE ref IN (?1, ?2, ?3) ORDER BY ref`,
+        )
           .bind(...refs)
-          .all<{ ref: string }>()
-      ).results.map((row) => row.ref);
+          .all<{ ref: string; title: string; revealed_by: string | null }>()
+      ).results;
     const found = async (words: string) =>
       (await searchHits(env.DB, words)).map((hit) => hit.ref).filter((ref) => refs.includes(ref));
-    expect(await entries()).toEqual([...refs].sort());
+    // What a newcomer is shown: the first load's answer, counted in the database.
+    const foundByNewcomer = async (words: string) =>
+      (await searchSite(env.DB, words, noKnowledge, { kind: null, limit: 20, offset: 0 })).results
+        .map((hit) => hit.ref)
+        .filter((ref) => refs.includes(ref));
+    const places = ["Tiny Tale 2", "Anime Film", "Season 1 Break Time 1"];
+    const titled = await entries();
+    expect(titled.map((entry) => entry.ref)).toEqual([...refs].sort());
+    expect(titled.every((entry) => entry.revealed_by !== null)).toBe(true);
     try {
-      expect(await importRows(untitled)).toContainEqual({ table: "search_entries", added: 0, updated: 0, removed: 3 });
-      expect(await entries()).toEqual([]);
+      expect(await importRows(untitled)).toContainEqual({ table: "search_entries", added: 0, updated: 3, removed: 0 });
+      // Each named by its place, for everyone.
+      expect(await entries()).toEqual([
+        { ref: "anime_special:sp:film-1", title: "Anime · Film", revealed_by: null },
+        { ref: "break_time:bt:1-1", title: "Season 1 · Break Time 1", revealed_by: null },
+        { ref: "volume:ln:main-2", title: "Tiny Tale 2", revealed_by: null },
+      ]);
+      for (const [at, words] of places.entries()) {
+        expect(await found(words), words).toContain(refs[at]);
+        expect(await foundByNewcomer(words), words).toContain(refs[at]);
+      }
       // Nothing in the index still finds them by the titles they had.
       for (const title of ["The Hall", "Lamp Oil The Film", "Snack Time"])
         expect(await found(title), title).toEqual([]);
     } finally {
       await importRows(testPackRows("tiny"));
     }
-    expect(await entries()).toEqual([...refs].sort());
+    // Their titles back, gated as before: found by them, and no longer by a newcomer.
+    expect(await entries()).toEqual(titled);
     expect(await found("Snack Time")).toEqual(["break_time:bt:1-1"]);
+    for (const words of places) expect(await foundByNewcomer(words), words).toEqual([]);
     expect(await importRows(testPackRows("tiny"))).toEqual([]);
   });
 });

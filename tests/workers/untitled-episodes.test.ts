@@ -15,6 +15,7 @@ import { getTimeline } from "~/models/timeline.server";
 import { getStoryUnit } from "~/models/units.server";
 import { loader as animeLoader } from "~/routes/anime";
 import { importTestPack } from "../support/packs";
+import { searchedAs } from "../support/search";
 import { fetchDeployed } from "../support/site";
 import { load, present } from "../support/workers-context";
 
@@ -52,7 +53,7 @@ describe("a season's episode without a title", () => {
     }
   });
 
-  it("hides nothing in the tracker, releases, the units API, profiles and mistakes, and search does not list it", async () => {
+  it("hides nothing in the tracker, releases, the units API, profiles and mistakes", async () => {
     const { units } = await getTimeline(env.DB);
     // Public and empty: the tracker names it by its place, and has no title to hold back.
     expect(present(units.find((unit) => unit.key === "anime:1-2")).title).toEqual(gated(null, ""));
@@ -75,11 +76,34 @@ describe("a season's episode without a title", () => {
       noKnowledge,
     );
     expect(present(entries.find((entry) => entry.episode.key === "anime:1-2")).episode.title).toBeNull();
+  });
 
-    const indexed = await env.DB.prepare("SELECT count(*) AS n FROM search_entries WHERE ref = ?")
-      .bind("episode:anime:1-2")
-      .first<{ n: number }>();
-    expect(indexed?.n).toBe(0);
+  it("is found by its place by every reader, whatever they have seen", async () => {
+    const episode = {
+      ref: "episode:anime:1-2",
+      title: "Season 1 · Episode 2",
+      subtitle: "Season 1 · Episode 2",
+      path: "/anime?season=1#s1e2",
+    };
+    for (const knowledge of readers)
+      for (const words of ["Season 1 Episode 2", "episode 2", "ep2"]) {
+        const found = await searchedAs(words, knowledge);
+        expect(found.results, words).toContainEqual(episode);
+        expect(found.status, words).toMatch(/^\d+ results? for/);
+      }
+    // So is a manga chapter without a title (manga:door-2, the extra 1.5).
+    const extra = {
+      ref: "manga_chapter:manga:door-2",
+      title: "Manga 1 · Chapter 1.5",
+      subtitle: "Manga 1 · Chapter 1.5",
+      path: "/manga?series=door#manga-door-2",
+    };
+    for (const knowledge of readers)
+      expect((await searchedAs("manga 1 chapter 1.5", knowledge)).results).toContainEqual(extra);
+    // Its season's title waits for a title of its own: it finds the titled episodes alone.
+    const bySeason = (await searchedAs("Tiny Tale", knowledgeOfUnits(["anime:1-2"]))).results.map(({ ref }) => ref);
+    expect(bySeason).toContain("episode:anime:1-1");
+    expect(bySeason).not.toContain(episode.ref);
   });
 
   it("hides nothing in the tracker of a manga chapter without a title either (manga:door-2, the extra 1.5)", async () => {

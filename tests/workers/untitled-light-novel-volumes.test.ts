@@ -17,6 +17,7 @@ import { getTimeline } from "~/models/timeline.server";
 import { getStoryUnit } from "~/models/units.server";
 import { loader as lightNovelsLoader } from "~/routes/light-novels";
 import { importTestPack } from "../support/packs";
+import { searchedAs } from "../support/search";
 import { fetchDeployed } from "../support/site";
 import { load, present } from "../support/workers-context";
 
@@ -25,6 +26,7 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 /** Leaves ln:main-2's title out, as a pack does for a volume announced by its number. */
 const untitled = (files: Record<string, any>) => {
   delete files["light-novels.json"].collections[0].volumes[1].title;
+  files["light-novels.json"].collections[0].volumes[1].isbn = "978-4-04-000002-2";
   files["characters.json"].characters[1].firstAppearances.lightNovel = "ln:main-2";
 };
 
@@ -71,7 +73,7 @@ describe("a light novel volume without a title", () => {
     }
   });
 
-  it("hides nothing in the tracker, releases, the units API, profiles and translation notes, and search does not list it", async () => {
+  it("hides nothing in the tracker, releases, the units API, profiles and translation notes", async () => {
     const { units } = await getTimeline(env.DB);
     // Public and empty: the tracker names it by its place ("Volume 2"), and has no title to hold back.
     expect(present(units.find((unit) => unit.key === "ln:main-2")).title).toEqual(gated(null, ""));
@@ -103,11 +105,27 @@ describe("a light novel volume without a title", () => {
     expect(present(volumes.find((volume) => volume.key === "ln:main-1")).title).not.toBeNull();
     const main = present(await getLnCollectionMistakes(env.DB, "main", 1));
     expect(present(main.volumes.find((volume) => volume.key === "ln:main-2")).title).toBeNull();
+  });
 
-    const indexed = await env.DB.prepare("SELECT ref FROM search_entries WHERE ref LIKE 'volume:%' ORDER BY ref").all<{
-      ref: string;
-    }>();
-    expect(indexed.results.map((entry) => entry.ref)).toEqual(["volume:ln:ex-1", "volume:ln:main-1"]);
+  it("is found by its name and its ISBN by every reader, whatever they have read, as the line over the results counts it", async () => {
+    const volume = {
+      ref: "volume:ln:main-2",
+      title: "Tiny Tale 2",
+      subtitle: "Tiny Tale 2",
+      path: "/light_novels?collection=main#ln-main-2",
+    };
+    for (const knowledge of readers)
+      for (const words of ["Tiny Tale 2", "tiny tale vol 2", "978-4-04-000002-2", "9784040000022"]) {
+        const found = await searchedAs(words, knowledge);
+        expect(found.results, words).toContainEqual(volume);
+        expect(found.status, words).toMatch(/^\d+ results? for/);
+      }
+    // By its ISBN alone, the one hit, counted once.
+    const byIsbn = await searchedAs("9784040000022", noKnowledge);
+    expect(byIsbn).toMatchObject({ results: [volume], total: 1, counts: { volume: 1 } });
+    expect(byIsbn.status).toBe("1 result for “9784040000022”");
+    // Its chapters' titles wait for its title: a reader who has not read it does not find it by them.
+    expect((await searchedAs("corridor", noKnowledge)).results.map((result) => result.ref)).not.toContain(volume.ref);
   });
 
   it("says no title is hidden on the radar, the translation notes' tables and the tracker's timeline", async () => {

@@ -16,6 +16,7 @@ import { loader as animeLoader } from "~/routes/anime";
 import { loader as animeSpecialsLoader } from "~/routes/anime.specials";
 import { loader as breakTimeLoader } from "~/routes/break-time";
 import { importTestPack } from "../support/packs";
+import { searchedAs } from "../support/search";
 import { fetchDeployed } from "../support/site";
 import { load, present } from "../support/workers-context";
 
@@ -90,7 +91,7 @@ describe("an OVA, special or film and a Break Time short without a title", () =>
     }
   });
 
-  it("hides nothing in the tracker, releases and the units API, and search does not list them", async () => {
+  it("hides nothing in the tracker, releases and the units API", async () => {
     const { units } = await getTimeline(env.DB);
     // Public and empty: the tracker names each by its place, and has no title to hold back.
     for (const key of [FILM, SHORT])
@@ -107,11 +108,32 @@ describe("an OVA, special or film and a Break Time short without a title", () =>
       const unit = present(await getStoryUnit(env.DB, key));
       expect(unit.named).toEqual(gated(null, { title: unit.label, originalTitle: null }));
     }
+  });
 
-    const indexed = await env.DB.prepare("SELECT count(*) AS n FROM search_entries WHERE ref IN (?, ?)")
-      .bind(`anime_special:${FILM}`, `break_time:${SHORT}`)
-      .first<{ n: number }>();
-    expect(indexed?.n).toBe(0);
+  it("are found by their places by every reader, whatever they have seen", async () => {
+    const film = {
+      ref: `anime_special:${FILM}`,
+      title: "Anime · Film",
+      subtitle: "Anime · Film",
+      path: "/anime/specials?special=film-1#sp-film-1",
+    };
+    const short = {
+      ref: `break_time:${SHORT}`,
+      title: "Season 1 · Break Time 1",
+      subtitle: "Season 1 · Break Time 1, airs with episode 1",
+      path: "/break_time?season=1#bt-1-1",
+    };
+    for (const knowledge of readers)
+      for (const [words, hit] of [
+        ["anime film", film],
+        ["film", film],
+        ["break time 1", short],
+        ["season 1 break time", short],
+      ] as const) {
+        const found = await searchedAs(words, knowledge);
+        expect(found.results, words).toContainEqual(hit);
+        expect(found.status, words).toMatch(/^\d+ results? for/);
+      }
   });
 
   it("is named by its label in the API, for every reader, and the series' list of specials gives no title", async () => {
