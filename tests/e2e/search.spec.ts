@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { parsePackFolder, resolvePack } from "../../pack";
 import { unitPath } from "../../app/lib/content/units";
+import { emptyProgress } from "../../app/lib/progress/record";
 import { paintedText, recordPaintedText, waitForHydration } from "../support/browser";
 
 /*
@@ -24,9 +25,10 @@ async function suggest(page: Page, query: string) {
     await expect(box).toBeVisible();
     await expect(box).toBeFocused();
   }
-  const answered = page.waitForResponse(
-    (response) => response.url().includes("suggest=1") && response.url().includes(`q=${encodeURIComponent(query)}`),
-  );
+  const answered = page.waitForResponse((response) => {
+    const params = new URL(response.url()).searchParams;
+    return params.get("suggest") === "1" && params.get("q") === query;
+  });
   await box.fill(query);
   await answered;
   const listbox = page.getByRole("listbox", { name: "Suggestions" });
@@ -334,3 +336,44 @@ test("at 360 px, an arc's Japanese title finds it, shown under its title in the 
   await expect(page.getByRole("main").locator("ol > li", { hasText: arc.title }).first()).toBeVisible();
   await expect(page.getByRole("main").locator('ol [lang="ja"]')).toHaveCount(0);
 });
+
+/** The demo's Lanternfall 15, announced without a title yet: named by its place, found by it by everyone. */
+const untitledVolume = rows.ln_volumes.find((volume) => volume.key === "ln:main-15" && volume.title === null);
+if (!untitledVolume?.isbn) throw new Error("the demo pack has no Lanternfall 15 without a title, with an ISBN");
+const untitledName = rows.story_units.find((unit) => unit.key === untitledVolume.key)!.label;
+
+for (const [reader, progress] of [
+  ["a newcomer", null],
+  ["a reader of every volume out", { ...emptyProgress, lightNovels: ["ln:main-14"] }],
+] as const)
+  for (const viewport of [
+    { width: 360, height: 760 },
+    { width: 1280, height: 800 },
+  ])
+    test(`at ${viewport.width} px, ${reader} finds ${untitledName}, which has no title, by its name and its ISBN`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      if (progress) {
+        const stored = JSON.stringify({ ...progress, updatedAt: "2026-01-01T00:00:00.000Z" });
+        await page.addInitScript((value) => localStorage.setItem("rc:progress", value), stored);
+      }
+      await page.goto("/");
+      await waitForHydration(page);
+      const options = await suggest(page, untitledName);
+      const suggested = options.filter({ hasText: "Light novel" }).filter({ hasText: untitledName });
+      await expect(suggested).toHaveCount(1);
+      await suggested.click();
+      await expect(page).toHaveURL(new RegExp(`${unitPath(untitledVolume.key).replace(/[?]/g, "\\?")}$`));
+
+      for (const words of [untitledName, untitledVolume.isbn!]) {
+        await page.goto(`/search?q=${encodeURIComponent(words)}`);
+        await waitForHydration(page);
+        const result = page.getByRole("main").locator(`ol a[href="${unitPath(untitledVolume.key)}"]`);
+        await expect(result, words).toHaveText(new RegExp(`^Light novel\\s*${untitledName}$`));
+        // Counted with what the reader may see: not "Nothing you have reached matches".
+        await expect(page.getByRole("status"), words).toHaveText(new RegExp(`^\\d+ results? for “${words}”$`));
+        const box = await result.boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= viewport.width, words).toBe(true);
+      }
+    });
