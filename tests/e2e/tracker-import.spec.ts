@@ -96,7 +96,8 @@ test.describe("importing a list from a tracking service on a 360 px phone", () =
       mimeType: "text/csv",
       buffer: Buffer.from("title,chapter\nLanternfall,c45\n"),
     });
-    await expect(alert).toContainText("This file is not XML");
+    // Neither JSON nor XML: named as neither this site's own export nor a service's.
+    await expect(alert).toContainText("This file is neither a progress export from this site nor");
     await pick(page, {
       name: "Lanternfall - Novel Updates.html",
       mimeType: "text/html",
