@@ -34,6 +34,10 @@ export default function FeedbackHub({ loaderData }: Route.ComponentProps) {
   const { reports, admin } = loaderData;
   const [params] = useSearchParams();
   const sent = params.get("sent");
+  // Opened from a page's footer: a form that asks which page starts with it.
+  const page = params.get("page");
+  const formPath = (form: (typeof forms)[number]) =>
+    `/feedback_hub/${form.slug}${page && form.fields.some((field) => field.name === "page") ? `?${new URLSearchParams({ page })}` : ""}`;
   const uid = useOptionalUser()?.uid ?? null;
   const originalLanguage = useOriginalLanguage();
   const forms = reportFormsIn(originalLanguage);
@@ -58,7 +62,7 @@ export default function FeedbackHub({ loaderData }: Route.ComponentProps) {
         {forms.map((form) => (
           <li key={form.slug}>
             <Link
-              to={`/feedback_hub/${form.slug}`}
+              to={formPath(form)}
               className="block h-full rounded-lg border border-border bg-card p-4 hover:border-primary"
             >
               <span className="font-semibold">{form.title}</span>

@@ -158,6 +158,26 @@ test("on a phone, similar entries appear right under the official text being typ
   expect(box && next && box.y + box.height).toBeLessThanOrEqual(next?.y ?? 0);
 });
 
+test("the footer's 'Report a problem' opens a bug report on the page it was tapped on", async ({ reader }) => {
+  const { page } = reader;
+  await page.goto("/light_novels?collection=ex");
+  await waitForHydration(page);
+  await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Report a problem" }).click();
+  await expect(page).toHaveURL(/\/feedback_hub\?page=/);
+  await waitForHydration(page);
+  await page.getByRole("link", { name: /^Report a bug/ }).click();
+  await waitForHydration(page);
+  await expect(page.getByLabel("Which page was it on?")).toHaveValue("/light_novels?collection=ex");
+  // A form that asks for no page is opened as it always was.
+  await page.goBack();
+  await page.getByRole("link", { name: /^Report a content error/ }).click();
+  await expect(page).toHaveURL(/\/feedback_hub\/report_content$/);
+  // From the hub itself, the footer names no page.
+  await expect(
+    page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Report a problem" }),
+  ).toHaveAttribute("href", "/feedback_hub");
+});
+
 test("a draft survives a reload, and a mistakes page opens the form on its volume, and similar entries say nothing of what the reader has not reached", async ({
   reader,
 }) => {

@@ -188,6 +188,7 @@ test("a signed-out reader finds where to report a problem in the footer, and is 
   await page.goto("/light_novels");
   await waitForHydration(page);
   await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Report a problem" }).click();
-  await expect(page).toHaveURL(/\/login\?redirectTo=%2Ffeedback_hub$/);
+  // Back to the hub after signing in, with the page the reader was on.
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Ffeedback_hub%3Fpage%3D%252Flight_novels$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
