@@ -319,6 +319,39 @@ test.describe("header navigation", () => {
     }
   });
 
+  test("on a 360 px phone at twice the text size the header fits and its menu opens", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    // A phone's largest text setting, as the page's root font size.
+    await page.addInitScript(() =>
+      document.addEventListener("DOMContentLoaded", () => {
+        document.documentElement.style.fontSize = "200%";
+      }),
+    );
+    for (const path of ["/", "/reading_tracker"]) {
+      await open(page, path);
+      const measured = await overflow(page);
+      expect(measured.scrollWidth, `${path}: ${measured.culprits.join("; ")}`).toBeLessThanOrEqual(360);
+      const header = page.getByRole("banner");
+      const menuButton = header.getByLabel("Menu");
+      for (const control of [header.getByRole("link", { name: "Search", exact: true }), menuButton]) {
+        await expect(control).toBeInViewport({ ratio: 1 });
+        const box = (await control.boundingBox())!;
+        expect(Math.min(box.width, box.height), path).toBeGreaterThanOrEqual(24);
+      }
+      // The menu opens on the screen, and its last area can be reached and opened.
+      await menuButton.click();
+      const menu = header.getByRole("navigation", { name: "Main" });
+      await expect(menu).toBeVisible();
+      const menuBox = (await menu.boundingBox())!;
+      expect(menuBox.x, path).toBeGreaterThanOrEqual(0);
+      expect(menuBox.x + menuBox.width, path).toBeLessThanOrEqual(360);
+      expect(menuBox.y + menuBox.height, path).toBeLessThanOrEqual(740);
+      const last = areas.at(-1)!;
+      await menu.getByRole("link", { name: last.label, exact: true }).click();
+      await expect(page).toHaveURL(last.path);
+    }
+  });
+
   test("on a phone nothing of the page shows between the search field and its suggestions", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await open(page, "/");

@@ -43,7 +43,7 @@ export function AccountMenu() {
     return (
       <Link
         to={signInPath(here)}
-        className="inline-flex h-11 items-center whitespace-nowrap rounded-md border border-border px-3 text-sm font-medium hover:border-primary"
+        className="inline-flex h-control items-center whitespace-nowrap rounded-md border border-border px-3 text-sm font-medium hover:border-primary"
       >
         Sign in
       </Link>
@@ -61,7 +61,7 @@ export function AccountMenu() {
       }}
     >
       <summary
-        className="inline-flex h-11 max-w-40 cursor-pointer list-none items-center gap-2 rounded-md border border-border px-3 text-sm font-medium hover:border-primary [&::-webkit-details-marker]:hidden"
+        className="inline-flex h-control max-w-40 cursor-pointer list-none items-center gap-2 rounded-md border border-border px-3 text-sm font-medium hover:border-primary [&::-webkit-details-marker]:hidden"
         aria-label={`Account: ${label}`}
         onPointerEnter={preload}
         onFocus={preload}
@@ -76,7 +76,7 @@ export function AccountMenu() {
         <span className="hidden truncate sm:inline">{label}</span>
       </summary>
       {opened ? (
-        <div className="absolute right-0 top-12 z-50 w-60 rounded-lg border border-border bg-popover p-2 text-popover-foreground shadow-lg">
+        <div className="absolute right-0 top-[calc(100%+0.25rem)] z-50 w-60 rounded-lg border border-border bg-popover p-2 text-popover-foreground shadow-lg">
           <Suspense fallback={<p className="px-3 py-2 text-sm text-muted-foreground">Loading…</p>}>
             <AccountPanel user={user} label={label} />
           </Suspense>

@@ -6,6 +6,7 @@ import { sealedCopy, type Shielded } from "~/lib/shield/gated";
 import { revealParameter, withReveal } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
 import type { Option, OptionText, Suggestions, suggestionOptions } from "./search-suggestions";
+import { buttonClassName } from "~/components/ui/button";
 
 interface SuggestionsModule {
   suggestionOptions: typeof suggestionOptions;
@@ -132,16 +133,9 @@ export function SearchBox() {
           event.preventDefault();
           setExpanded((current) => !current);
         }}
-        className="inline-flex size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground sm:hidden"
+        className={buttonClassName("ghost", "icon", "text-muted-foreground sm:hidden")}
       >
-        <svg
-          viewBox="0 0 24 24"
-          className="size-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
+        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           <circle cx="11" cy="11" r="7" />
           <path d="m20 20-3.5-3.5" />
         </svg>

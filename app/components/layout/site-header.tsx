@@ -1,6 +1,7 @@
 import { Link, NavLink } from "react-router";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Logo } from "~/components/logo";
+import { buttonClassName } from "~/components/ui/button";
 import type { Area } from "~/lib/areas";
 import { ThemeToggle } from "./theme-toggle";
 import { useDismissable } from "./use-dismissable";
@@ -26,7 +27,9 @@ export function SiteHeader({ siteName, areas, search, account }: SiteHeaderProps
       className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75"
     >
       {/* One row; with a large text size on a narrow phone, the controls go to a row of their own under
-          the name rather than over it (the name is never given less than 4rem before they wrap). */}
+          the name rather than over it (the name is never given less than 4rem before they wrap). They grow
+          with the text only so far (--spacing-control) and keep 4 px apart, so that row fits a 360 px phone
+          at twice the text size; narrower still, they wrap rather than leave the screen. */}
       <div className="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center gap-x-2 px-3 sm:px-4">
         {/* The whole name on every phone: over two lines where it must, without the mark below 360 px. */}
         <Link
@@ -36,7 +39,7 @@ export function SiteHeader({ siteName, areas, search, account }: SiteHeaderProps
           <Logo className="size-7 shrink-0 max-[22.5rem]:hidden" />
           <span className="text-sm leading-tight sm:text-base">{siteName}</span>
         </Link>
-        <div className="ml-auto flex shrink-0 items-center gap-1">
+        <div className="ml-auto flex max-w-full shrink-0 flex-wrap items-center justify-end gap-[4px]">
           {search}
           <ThemeToggle />
           {account}
@@ -87,23 +90,21 @@ function MobileMenu({ areas }: { areas: readonly Area[] }) {
   return (
     <details ref={ref} data-header-menu className="group relative lg:hidden">
       <summary
-        className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground [&::-webkit-details-marker]:hidden"
+        className={buttonClassName(
+          "ghost",
+          "icon",
+          "cursor-pointer list-none text-muted-foreground [&::-webkit-details-marker]:hidden",
+        )}
         aria-label="Menu"
       >
-        <svg
-          viewBox="0 0 24 24"
-          className="size-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
+        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           <path d="M4 7h16M4 12h16M4 17h16" />
         </svg>
       </summary>
+      {/* Scrolls within the screen below the header when its links are taller (a large text size). */}
       <nav
         aria-label="Main"
-        className="absolute right-0 top-[3.25rem] w-64 max-w-[calc(100vw-2rem)] rounded-lg border border-border bg-popover p-2 text-popover-foreground shadow-lg"
+        className="absolute right-0 top-[calc(100%+0.5rem)] max-h-[calc(100dvh-var(--header-height,3.5rem)-1rem)] w-64 max-w-[calc(100vw-2rem)] overflow-y-auto overscroll-contain rounded-lg border border-border bg-popover p-2 text-popover-foreground shadow-lg"
         onClick={(event) => {
           // Close the menu once a link is chosen.
           if ((event.target as HTMLElement).closest("a")) event.currentTarget.parentElement?.removeAttribute("open");
