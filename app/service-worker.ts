@@ -28,9 +28,10 @@ import {
   keptForLess,
   type Reader,
 } from "~/lib/runtime/offline-copies";
+import { formatClockTime } from "~/lib/format";
 import { offlinePageHtml, offlinePagePolicy, offlineWaysOut } from "~/lib/runtime/offline-page";
 import { afterKnowledge, type KeptUnit, removedAddresses, type UnitToKeep } from "~/lib/runtime/kept-units";
-import type { CopyAnswer, KeepAnswer, KeptCopy, WorkerMessage } from "~/lib/runtime/worker-messages";
+import type { CopyAnswer, CopyReason, KeepAnswer, KeptCopy, WorkerMessage } from "~/lib/runtime/worker-messages";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -109,10 +110,11 @@ function stamped(response: Response) {
 }
 
 /**
- * The pages each reader's copies answer, by the page (pageOf) and when that copy was kept: what the page
- * asks for to say it shows a kept copy. In memory: the page asks just after the answer.
+ * The pages each reader's copies answer, by the page (pageOf), when that copy was kept and why the
+ * network's answer was not used: what the page asks for to say it shows a kept copy, and why. In memory:
+ * the page asks just after the answer.
  */
-const answeredFromCopy = new Map<string, number>();
+const answeredFromCopy = new Map<string, { storedAt: number; reason: CopyReason }>();
 
 /**
  * Every answer says whom it was made for: the worker learns it before the page sees the answer (so a
@@ -121,6 +123,11 @@ const answeredFromCopy = new Map<string, number>();
  */
 function pagePlugin(partition: Reader): WorkboxPlugin {
   return {
+    // The network failed (offline, the site unreachable): a copy answering now does so for that reason,
+    // not for a network too slow to wait for (the strategy's timeout).
+    fetchDidFail: async ({ state }) => {
+      if (state) state.unreachable = true;
+    },
     fetchDidSucceed: async ({ response }) => {
       const madeFor = readerOf(response.headers);
       if (madeFor) await learnReader(madeFor);
@@ -170,10 +177,10 @@ function pagePlugin(partition: Reader): WorkboxPlugin {
       headers.set(KEPT_FOR_HEADER, copy.keptFor);
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     },
-    handlerWillRespond: async ({ request, response }) => {
+    handlerWillRespond: async ({ request, response, state }) => {
       const storedAt = storedAtOf(response.headers);
       if (storedAt === null) answeredFromCopy.delete(pageOf(request.url));
-      else answeredFromCopy.set(pageOf(request.url), storedAt);
+      else answeredFromCopy.set(pageOf(request.url), { storedAt, reason: state?.unreachable ? "unreachable" : "slow" });
       return response;
     },
   };
@@ -201,7 +208,7 @@ async function offlinePage(url: string, partition: Reader) {
         addresses: unit.addresses.map((each) => new URL(each, self.location.origin).href),
       })),
     ),
-    new Date().toLocaleTimeString(),
+    formatClockTime(new Date()),
   );
   return new Response(html, {
     status: 503,
@@ -285,7 +292,7 @@ self.addEventListener("message", (event: ExtendableMessageEvent) => {
   if (message?.type === "reader") {
     event.waitUntil(learnReader(message.signedIn ? "signed-in" : "signed-out"));
   } else if (message?.type === "copy") {
-    event.ports[0]?.postMessage({ storedAt: answeredFromCopy.get(message.page) ?? null } satisfies CopyAnswer);
+    event.ports[0]?.postMessage((answeredFromCopy.get(message.page) ?? { storedAt: null }) satisfies CopyAnswer);
   } else if (message?.type === "kept") {
     const port = event.ports[0];
     event.waitUntil(

@@ -39,12 +39,12 @@ function loadedFiles() {
 }
 
 /**
- * When the copy the worker answered this page with was kept, or null when the page came from the
- * network (or there is no worker to ask).
+ * When the copy the worker answered this page with was kept and why it answered with it, or null when
+ * the page came from the network (or there is no worker to ask).
  */
-export async function askCopyAge(page: string) {
+export async function askCopy(page: string) {
   const answer = await ask<CopyAnswer>({ type: "copy", page });
-  return typeof answer?.storedAt === "number" ? answer.storedAt : null;
+  return typeof answer?.storedAt === "number" ? answer : null;
 }
 
 /** Which copy of a page the worker keeps for this reader (null too when there is no worker to ask). */

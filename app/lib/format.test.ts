@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   cutText,
+  formatClockTime,
   formatDate,
   formatLanguage,
   formatMonth,
@@ -69,6 +70,13 @@ describe("formatDate and formatMonth", () => {
     }
     expect(formatDate("2016-05-25")).toBe("25 May 2016");
     expect(formatDate("2000-01-01")).toBe("1 Jan 2000");
+  });
+});
+
+describe("formatClockTime", () => {
+  it("writes a time on the reader's clock as the site does: 24-hour, to the minute, no seconds", () => {
+    expect(formatClockTime(new Date(2026, 11, 7, 0, 50, 43))).toBe("00:50");
+    expect(formatClockTime(new Date(2026, 11, 7, 14, 5, 59))).toBe("14:05");
   });
 });
 

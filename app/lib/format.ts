@@ -65,6 +65,14 @@ const siteOf = remembered((url) => {
   }
 });
 
+/** A time on the reader's own clock (the browser's zone), in the site's words and to the minute: 00:50. */
+const clockFormat = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit" });
+
+/** When something happened on the reader's clock, as the site writes a time: 00:50, 14:05 (no seconds). */
+export function formatClockTime(at: Date) {
+  return clockFormat.format(at);
+}
+
 /**
  * A date at the precision it has: 2016-05-25 → 25 May 2016, 2016-05 → May 2016, 2027-Q2 → Apr–Jun 2027,
  * 2016 → 2016; a date not known (null) → "date unknown", never a day made up.

@@ -38,7 +38,7 @@ function renderSite(kept: KeptCopy = null) {
 describe("OfflineNotice", () => {
   it("says nothing online when the page came from the network", async () => {
     setOnline(true);
-    vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(null);
+    vi.spyOn(serviceWorker, "askCopy").mockResolvedValue(null);
     renderSite();
     await screen.findByRole("heading", { name: "Releases" });
     expect(screen.queryByText(/offline|copy kept/)).toBeNull();
@@ -46,7 +46,10 @@ describe("OfflineNotice", () => {
 
   it("says the reader is offline, and how old the copy is when the worker answered with one", async () => {
     setOnline(false);
-    vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(Date.now() - 2 * 60 * 60 * 1000 - 5_000);
+    vi.spyOn(serviceWorker, "askCopy").mockResolvedValue({
+      storedAt: Date.now() - 2 * 60 * 60 * 1000 - 5_000,
+      reason: "unreachable",
+    });
     renderSite();
     expect(
       await screen.findByText("You are offline. This page is the copy kept on this device 2 hours ago."),
@@ -55,7 +58,7 @@ describe("OfflineNotice", () => {
 
   it("says the reader went offline under a page that came from the network, and no age", async () => {
     setOnline(true);
-    vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(null);
+    vi.spyOn(serviceWorker, "askCopy").mockResolvedValue(null);
     renderSite();
     await screen.findByRole("heading", { name: "Releases" });
     setOnline(false);
@@ -65,14 +68,29 @@ describe("OfflineNotice", () => {
 
   it("says a copy answered online (the network too slow) is one, with a way to the latest", async () => {
     setOnline(true);
-    vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(Date.now() - 10_000);
+    vi.spyOn(serviceWorker, "askCopy").mockResolvedValue({ storedAt: Date.now() - 10_000, reason: "slow" });
     renderSite();
-    expect(await screen.findByText(/copy kept on this device just now, as the connection was too slow/)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        "This page is the copy kept on this device just now, as the connection was too slow. Reload for the latest.",
+      ),
+    ).toBeTruthy();
+  });
+
+  it("says a copy answered as the network failed (the browser still saying online) is for no connection", async () => {
+    setOnline(true);
+    vi.spyOn(serviceWorker, "askCopy").mockResolvedValue({ storedAt: Date.now() - 10_000, reason: "unreachable" });
+    renderSite();
+    expect(
+      await screen.findByText(
+        "This page is the copy kept on this device just now, as there was no connection. Reload for the latest.",
+      ),
+    ).toBeTruthy();
   });
 
   it("offline, opens a link to a page the worker keeps only as a document as that document", async () => {
     setOnline(false);
-    vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(null);
+    vi.spyOn(serviceWorker, "askCopy").mockResolvedValue(null);
     const { assign } = renderSite("document");
     await userEvent.click(await screen.findByRole("link", { name: "Characters" }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(expect.stringMatching(/\/characters$/)));
@@ -81,7 +99,7 @@ describe("OfflineNotice", () => {
 
   it("offline, follows a link to a page with no copy within the site, which holds it should it not come", async () => {
     setOnline(false);
-    vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(null);
+    vi.spyOn(serviceWorker, "askCopy").mockResolvedValue(null);
     const { assign } = renderSite("none");
     await userEvent.click(await screen.findByRole("link", { name: "Characters" }));
     expect(await screen.findByRole("heading", { name: "Characters" })).toBeTruthy();
@@ -90,7 +108,7 @@ describe("OfflineNotice", () => {
 
   it("offline, leaves a link to a file (a feed) to the browser", async () => {
     setOnline(false);
-    vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(null);
+    vi.spyOn(serviceWorker, "askCopy").mockResolvedValue(null);
     const asked = vi.spyOn(serviceWorker, "askKeptCopy").mockResolvedValue("none");
     const Stub = createRoutesStub([
       {
@@ -114,7 +132,7 @@ describe("OfflineNotice", () => {
 
   it("offline with no worker to ask, follows a link within the site", async () => {
     setOnline(false);
-    vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(null);
+    vi.spyOn(serviceWorker, "askCopy").mockResolvedValue(null);
     const { assign } = renderSite(null);
     await userEvent.click(await screen.findByRole("link", { name: "Characters" }));
     expect(await screen.findByRole("heading", { name: "Characters" })).toBeTruthy();
@@ -123,7 +141,7 @@ describe("OfflineNotice", () => {
 
   it("back online under a copy shown offline, says why it is one", async () => {
     setOnline(false);
-    vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(Date.now() - 10_000);
+    vi.spyOn(serviceWorker, "askCopy").mockResolvedValue({ storedAt: Date.now() - 10_000, reason: "unreachable" });
     renderSite();
     expect(
       await screen.findByText("You are offline. This page is the copy kept on this device just now."),
@@ -139,7 +157,7 @@ describe("OfflineNotice", () => {
 
   it("offline, follows a link within the site when the worker keeps the page's data", async () => {
     setOnline(false);
-    vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(null);
+    vi.spyOn(serviceWorker, "askCopy").mockResolvedValue(null);
     const { assign } = renderSite("data");
     await userEvent.click(await screen.findByRole("link", { name: "Characters" }));
     expect(await screen.findByRole("heading", { name: "Characters" })).toBeTruthy();
@@ -148,7 +166,7 @@ describe("OfflineNotice", () => {
 
   it("offline, sends a search with no copy by the site's own navigation, one kept as a document as that document, and never touches a form that sends itself, such as sign-in", async () => {
     setOnline(false);
-    vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(null);
+    vi.spyOn(serviceWorker, "askCopy").mockResolvedValue(null);
     const asked = vi.spyOn(serviceWorker, "askKeptCopy").mockResolvedValue("none");
     const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
     const signedIn = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
@@ -186,7 +204,7 @@ describe("OfflineNotice", () => {
 
   it("offline, sends a search to a page kept only as a document as that document", async () => {
     setOnline(false);
-    vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(null);
+    vi.spyOn(serviceWorker, "askCopy").mockResolvedValue(null);
     vi.spyOn(serviceWorker, "askKeptCopy").mockResolvedValue("document");
     const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
     const Stub = createRoutesStub([

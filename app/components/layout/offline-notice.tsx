@@ -1,18 +1,19 @@
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { askCopyAge, askKeptCopy } from "~/browser/service-worker.client";
+import { askCopy, askKeptCopy } from "~/browser/service-worker.client";
 import { copyAge } from "~/lib/runtime/offline-copies";
+import type { CopyReason } from "~/lib/runtime/worker-messages";
 
 /**
  * Says that the reader is offline, or that the page is the copy this device kept (the service worker
- * answered with it: offline or on a connection too slow to wait for), and how old that copy is. Part of
- * the browser runtime, so no page's first load carries it; a page opened offline has it from the
- * worker's copy of the runtime's chunk.
+ * answered with it: offline, the network failed, or a connection too slow to wait for), and how old that
+ * copy is. Part of the browser runtime, so no page's first load carries it; a page opened offline has it
+ * from the worker's copy of the runtime's chunk.
  */
 export function OfflineNotice() {
   const { pathname, search } = useLocation();
   const [online, setOnline] = useState(() => navigator.onLine);
-  const [storedAt, setStoredAt] = useState<number | null>(null);
+  const [copy, setCopy] = useState<{ storedAt: number; reason: CopyReason } | null>(null);
   // Whether the reader was offline on this page: a copy shown online since is one for that reason.
   const [wasOffline, setWasOffline] = useState(() => !navigator.onLine);
 
@@ -33,7 +34,7 @@ export function OfflineNotice() {
 
   useEffect(() => {
     let current = true;
-    void askCopyAge(`${pathname}${search}`).then((kept) => current && setStoredAt(kept));
+    void askCopy(`${pathname}${search}`).then((kept) => current && setCopy(kept));
     return () => {
       current = false;
     };
@@ -41,13 +42,18 @@ export function OfflineNotice() {
 
   useOfflineDocuments();
 
-  const age = storedAt === null ? null : copyAge(storedAt, Date.now());
+  const age = copy === null ? null : copyAge(copy.storedAt, Date.now());
+  const why = wasOffline
+    ? "while you were offline"
+    : copy?.reason === "unreachable"
+      ? "as there was no connection"
+      : "as the connection was too slow";
   const message = !online
     ? age
       ? `You are offline. This page is the copy kept on this device ${age}.`
       : "You are offline. This page is as it was when it loaded."
     : age
-      ? `This page is the copy kept on this device ${age}, ${wasOffline ? "while you were offline" : "as the connection was too slow"}. Reload for the latest.`
+      ? `This page is the copy kept on this device ${age}, ${why}. Reload for the latest.`
       : null;
   return (
     // The live region is always there, so what it comes to say is announced.

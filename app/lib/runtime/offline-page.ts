@@ -113,8 +113,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => esc
 /**
  * The offline page's HTML for `url` (the whole address asked for: a path that begins "//" would be
  * another site's address on its own), linking to `waysOut`. `checkedAt` is the time the connection was
- * found missing, as the reader's clock says it: each "Try again" made while still offline draws the page
- * again with a later one, so the tap is seen to have done something.
+ * found missing, on the reader's clock as the site writes times ("00:50", formatClockTime): each "Try
+ * again" made while still offline draws the page again with the time of that try.
  */
 export function offlinePageHtml(url: string, waysOut: readonly OfflineWayOut[], checkedAt: string) {
   const asked = new URL(url);

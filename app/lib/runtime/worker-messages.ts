@@ -28,10 +28,17 @@ export type WorkerMessage =
    */
   | { type: "knowledge"; knowledge: string };
 
-/** The worker's answer to `copy`: when the copy it answered with was kept, or null when it answered from the network. */
-export interface CopyAnswer {
-  storedAt: number | null;
-}
+/**
+ * Why the worker answered a page with its copy: the network failed (offline, or the site could not be
+ * reached) or it was too slow to wait for.
+ */
+export type CopyReason = "unreachable" | "slow";
+
+/**
+ * The worker's answer to `copy`: when the copy it answered with was kept and why it answered with it, or
+ * a null `storedAt` when it answered from the network.
+ */
+export type CopyAnswer = { storedAt: number; reason: CopyReason } | { storedAt: null };
 
 /**
  * The worker's answer to `kept`: `data` (the page's data, for a navigation within the site), `document`
