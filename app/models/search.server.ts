@@ -270,9 +270,10 @@ export async function searchHits(db: D1Database, query: string): Promise<SearchR
 /**
  * What a search shows its requester (searchResultsFor over searchHits): a page of the hits they know
  * and their number per kind. A requester who knows nothing and hides titles of what they have not
- * reached (every first load) may see exactly the hits that spoil nothing (no titled unit, whose entry is
- * found by its title; a unit without one, found by its place), so the database pages and counts those and
- * only the page is read; the same answer,
+ * reached (every first load) may see exactly the hits that spoil nothing (no titled unit's entry, which is
+ * found by its title; each unit's entry found by its place, public, named by its label), so the database
+ * pages and counts those and only the page is read, each unit once (its titled entry is never public: decision
+ * 79); the same answer,
  * tested against searchResultsFor. One round trip either way.
  */
 export async function searchSite(

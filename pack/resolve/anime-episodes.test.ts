@@ -268,6 +268,29 @@ describe("what the check refuses in an episode's adapts", () => {
   });
 });
 
+describe("a titled episode's search entries", () => {
+  const { rows, problems } = resolveEpisodes(() => {});
+
+  it("are its titled entry, gated as its title, and its place's, named by its label and found by everyone", () => {
+    expect(problems).toEqual([]);
+    const entries = rows!.search_entries.filter((entry) => entry.ref.endsWith("episode:anime:1-2"));
+    expect(entries.map((entry) => entry.ref)).toEqual(["episode:anime:1-2", "place:episode:anime:1-2"]);
+    const [titled, place] = entries;
+    expect(titled!.title).toBe(episodeRow(rows!, "anime:1-2").title);
+    expect(titled!.revealed_by).not.toBeNull();
+    // Its place alone: neither its title nor its season's.
+    expect(place).toMatchObject({
+      kind: "episode",
+      title: "Season 1 · Episode 2",
+      subtitle: "Season 1 · Episode 2",
+      original_title: null,
+      aliases: "Season 1 · Episode 2",
+      body: "",
+      revealed_by: null,
+    });
+  });
+});
+
 describe("an episode without a title (announced by its number)", () => {
   const { rows, problems } = resolveEpisodes((episodes) => {
     delete episodes[1]!.title;

@@ -1,7 +1,7 @@
 import type { AnimeSpecialRow, SearchEntryRow } from "../rows";
 import { animeSpecialKey, unitPath } from "../../app/lib/content/units";
 import { unitEntryRevealedBy } from "../reveals";
-import { originalBeside, labelOf, positionOf, type Resolution, untitledEntry } from "./resolution";
+import { originalBeside, labelOf, positionOf, type Resolution, unitEntries } from "./resolution";
 import { slugGivesAway } from "./side-stories";
 
 /**
@@ -75,17 +75,21 @@ export function animeSpecialRows({ pack, timeline, reference, report, revealersO
       reveal_position: positionOf(timeline, key),
     };
     search.push(
-      // Without a title, found by its label ("Anime · OVA 3"), by everyone.
-      special.title === undefined
-        ? untitledEntry(timeline, key, entry)
-        : {
-            ...entry,
-            title: special.title,
-            original_title: special.originalTitle ?? null,
-            // Found by its title alone: the synopsis tells the story, and stays behind the shield.
-            body: "",
-            revealed_by: unitEntryRevealedBy(titleReachOf, key, special.titleIsSpoiler ? revealersOf(key) : null),
-          },
+      // Found by its label ("Anime · OVA 3") by everyone.
+      ...unitEntries(
+        timeline,
+        key,
+        entry,
+        special.title === undefined
+          ? null
+          : {
+              title: special.title,
+              original_title: special.originalTitle ?? null,
+              // Found by its title alone: the synopsis tells the story, and stays behind the shield.
+              body: "",
+              revealed_by: unitEntryRevealedBy(titleReachOf, key, special.titleIsSpoiler ? revealersOf(key) : null),
+            },
+      ),
     );
   });
   return { specials, search };

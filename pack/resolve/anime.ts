@@ -18,7 +18,7 @@ import {
   volumesOfEpisode,
 } from "../adaptation";
 import { flaggedTitleRevealedBy, shortReachedBy, unitEntryRevealedBy } from "../reveals";
-import { originalBeside, labelOf, positionOf, type Resolution, untitledEntry } from "./resolution";
+import { originalBeside, labelOf, positionOf, type Resolution, unitEntries } from "./resolution";
 import { episodeAiring, seasonParts } from "./anime-parts";
 
 /**
@@ -185,14 +185,14 @@ export function animeRows(resolution: Resolution) {
 /**
  * Search entries for episodes and Break Time shorts, gated as their titles are (`unitEntryRevealedBy`): a
  * flagged title by what reveals it, a short's unflagged one with what reaches the episode it accompanies
- * (`titleReachMap`); one without a title is named by its place, for everyone (`untitledEntry`).
+ * (`titleReachMap`); each is found by its place, named by it, by everyone (`unitEntries`).
  */
 export function animeSearchEntries(
   { timeline, titleReachOf }: Resolution,
   anime: ReturnType<typeof animeRows>,
 ): SearchEntryRow[] {
   const seasonTitles = new Map(anime.seasons.map((season) => [season.number, season.title]));
-  const episodes = anime.episodes.map(({ title, ...episode }): SearchEntryRow => {
+  const episodes = anime.episodes.flatMap(({ title, ...episode }): SearchEntryRow[] => {
     const entry = {
       ref: `episode:${episode.key}`,
       kind: "episode" as const,
@@ -201,19 +201,23 @@ export function animeSearchEntries(
       aliases: "",
       reveal_position: episode.position,
     };
-    // Without a title, found by its place ("Season 1 · Episode 7"), by everyone.
-    return title === null
-      ? untitledEntry(timeline, episode.key, entry)
-      : {
-          ...entry,
-          title,
-          original_title: episode.original_title,
-          body: seasonTitles.get(episode.season_number) ?? "",
-          revealed_by: unitEntryRevealedBy(titleReachOf, episode.key, episode.title_revealed_by),
-        };
+    // Found by its place ("Season 1 · Episode 7") by everyone; by its title by those it shows to.
+    return unitEntries(
+      timeline,
+      episode.key,
+      entry,
+      title === null
+        ? null
+        : {
+            title,
+            original_title: episode.original_title,
+            body: seasonTitles.get(episode.season_number) ?? "",
+            revealed_by: unitEntryRevealedBy(titleReachOf, episode.key, episode.title_revealed_by),
+          },
+    );
   });
   const labels = new Map(anime.episodes.map((episode) => [episode.key, episode.label]));
-  const shorts = anime.shorts.map(({ title, ...short }): SearchEntryRow => {
+  const shorts = anime.shorts.flatMap(({ title, ...short }): SearchEntryRow[] => {
     const parts = short.accompanies === null ? null : parseUnitKey(short.accompanies, "anime");
     const episode = parts && { ...parts, label: labels.get(short.accompanies!) };
     const entry = {
@@ -224,16 +228,20 @@ export function animeSearchEntries(
       aliases: "",
       reveal_position: positionOf(timeline, short.accompanies ?? short.key),
     };
-    // A short without a title, as an episode without one, is found by its place, by everyone.
-    return title === null
-      ? untitledEntry(timeline, short.key, entry)
-      : {
-          ...entry,
-          title,
-          original_title: null,
-          body: "",
-          revealed_by: unitEntryRevealedBy(titleReachOf, short.key, short.title_revealed_by),
-        };
+    // A short, as an episode, is found by its place by everyone.
+    return unitEntries(
+      timeline,
+      short.key,
+      entry,
+      title === null
+        ? null
+        : {
+            title,
+            original_title: null,
+            body: "",
+            revealed_by: unitEntryRevealedBy(titleReachOf, short.key, short.title_revealed_by),
+          },
+    );
   });
   return [...episodes, ...shorts];
 }

@@ -57,6 +57,41 @@ function resolveVolumes(change: (volumes: Volume[]) => void) {
 
 const problemsOf = (change: (volumes: Volume[]) => void) => resolveVolumes(change).problems;
 
+describe("a titled light novel volume's search entries", () => {
+  const { rows, problems } = resolveVolumes(() => {});
+  const entries = (key: string) => rows!.search_entries.filter((entry) => entry.path.endsWith(`#${key}`));
+
+  it("are its titled entry, gated as its title, and its place's, named by its label and found by everyone", () => {
+    expect(problems).toEqual([]);
+    const [titled, place] = entries("ln-main-1");
+    expect(entries("ln-main-1")).toHaveLength(2);
+    expect(titled).toMatchObject({ ref: "volume:ln:main-1", title: "The Door", revealed_by: expect.any(String) });
+    // Its name, its number and its ISBN, and nothing of its title or its chapters'.
+    expect(place).toEqual({
+      ref: "place:volume:ln:main-1",
+      kind: "volume",
+      title: "Tiny Tale 1",
+      subtitle: "Tiny Tale 1",
+      path: "/light_novels?collection=main#ln-main-1",
+      original_title: null,
+      aliases: "Volume 1 9784040000008 · Tiny Tale 1",
+      body: "",
+      reveal_position: null,
+      revealed_by: null,
+    });
+  });
+
+  it("are one entry alone once its title is taken out", () => {
+    const { rows: untitled } = resolveVolumes((volumes) => {
+      delete volumes[0]!.title;
+    });
+    const entries = untitled!.search_entries.filter((entry) => entry.path.endsWith("#ln-main-1"));
+    expect(entries.map((entry) => [entry.ref, entry.title, entry.revealed_by])).toEqual([
+      ["volume:ln:main-1", "Tiny Tale 1", null],
+    ]);
+  });
+});
+
 describe("a light novel volume without a title (announced by its number)", () => {
   const { rows, problems } = resolveVolumes((volumes) => {
     delete volumes[1]!.title;

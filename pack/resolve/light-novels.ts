@@ -11,7 +11,7 @@ import {
   volumeReleases,
 } from "../editions";
 import { lnChapterTitlesRevealedBy, unitEntryRevealedBy } from "../reveals";
-import { originalBeside, labelOf, mediaPath, positionOf, type Resolution, untitledEntry } from "./resolution";
+import { originalBeside, labelOf, mediaPath, positionOf, type Resolution, unitEntries } from "./resolution";
 
 /**
  * Collections, volumes and what each volume changed: what a volume adapts must be chapters, in order,
@@ -125,29 +125,36 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, titleRea
         path: unitPath(key),
         // "Volume 4" as readers write it ("vol 4" finds it too), beside its name ("Lanternfall 4"); a
         // labelled volume by its label ("Volume 7.5"), never by its place, which is another volume's number.
+        // Its ISBNs and its editions' are public, as its place.
         aliases: [
           `Volume ${volumeNumberName(volume)}`,
           volume.isbn && isbnAsWord(volume.isbn),
-          ...volume.editions.flatMap((edition) => [edition.title, edition.isbn && isbnAsWord(edition.isbn)]),
+          ...volume.editions.map((edition) => edition.isbn && isbnAsWord(edition.isbn)),
         ]
           .filter(Boolean)
           .join(" "),
         reveal_position: null,
       };
       search.push(
-        // Without a title, found by its name and ISBNs, by everyone; its chapters' titles wait for its title.
-        volume.title === undefined
-          ? untitledEntry(timeline, key, entry)
-          : {
-              ...entry,
-              title: volume.title,
-              original_title: volume.originalTitle ?? null,
-              // Chapter titles that give something away are not searchable with the volume (their chapters are).
-              body: chapterNames,
-              // Found by its chapters' titles too, it is gated as they are: by what reveals the volume (a manga
-              // reader who reached its place may have skipped a chapter one names), not by its title's reach.
-              revealed_by: unitEntryRevealedBy(chapterNames ? revealersOf : titleReachOf, key, null),
-            },
+        // Found by its name and ISBNs by everyone; without a title, by nothing else (its chapters' titles wait for it).
+        ...unitEntries(
+          timeline,
+          key,
+          entry,
+          volume.title === undefined
+            ? null
+            : {
+                title: volume.title,
+                // Its editions' titles hold its own ("Lanternfall, Vol. 1: The Wick That Would Not Burn"): gated with it.
+                aliases: [entry.aliases, ...volume.editions.map((edition) => edition.title)].filter(Boolean).join(" "),
+                original_title: volume.originalTitle ?? null,
+                // Chapter titles that give something away are not searchable with the volume (their chapters are).
+                body: chapterNames,
+                // Found by its chapters' titles too, it is gated as they are: by what reveals the volume (a manga
+                // reader who reached its place may have skipped a chapter one names), not by its title's reach.
+                revealed_by: unitEntryRevealedBy(chapterNames ? revealersOf : titleReachOf, key, null),
+              },
+        ),
       );
     });
     for (const problem of volumeSpanProblems(collectionSpans(collection, timeline.positions)))

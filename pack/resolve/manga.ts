@@ -3,7 +3,7 @@ import { mangaChapterKey, unitPath } from "../../app/lib/content/units";
 import { mangaChapterNumbers, mangaSeriesName } from "../../app/lib/content/labels";
 import { englishBeforeOriginal, englishEditionColumns } from "../editions";
 import { unitEntryRevealedBy } from "../reveals";
-import { originalBeside, labelOf, positionOf, type Resolution, untitledEntry } from "./resolution";
+import { originalBeside, labelOf, positionOf, type Resolution, unitEntries } from "./resolution";
 import { slugGivesAway } from "./side-stories";
 
 /**
@@ -103,17 +103,21 @@ export function mangaRows({ pack, timeline, reference, report, revealersOf, titl
           reveal_position: positionOf(timeline, key),
         };
         search.push(
-          // Without a title, found by its place ("Manga 1 · Chapter 12"), by everyone.
-          chapter.title === undefined
-            ? untitledEntry(timeline, key, entry)
-            : {
-                ...entry,
-                title: chapter.title,
-                original_title: null,
-                // Found by its title alone: a flagged series title stays behind the shield.
-                body: seriesTitleRevealedBy === null ? one.title : mangaSeriesName(s + 1),
-                revealed_by: unitEntryRevealedBy(titleReachOf, key, titleRevealedBy),
-              },
+          // Found by its place ("Manga 1 · Chapter 12") by everyone.
+          ...unitEntries(
+            timeline,
+            key,
+            entry,
+            chapter.title === undefined
+              ? null
+              : {
+                  title: chapter.title,
+                  original_title: null,
+                  // Found by its title alone: a flagged series title stays behind the shield.
+                  body: seriesTitleRevealedBy === null ? one.title : mangaSeriesName(s + 1),
+                  revealed_by: unitEntryRevealedBy(titleReachOf, key, titleRevealedBy),
+                },
+          ),
         );
       });
     });

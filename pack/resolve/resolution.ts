@@ -1,3 +1,4 @@
+import { PLACE_REF } from "../../app/lib/search/result";
 import type { SearchEntryRow } from "../rows";
 import type { RevealIn } from "../schema/fields";
 import type { ContentPack, PackFileName } from "../schema/files";
@@ -99,6 +100,28 @@ export const untitledEntry = (
   key: string,
   entry: Pick<SearchEntryRow, "ref" | "kind" | "subtitle" | "path" | "aliases" | "reveal_position">,
 ): SearchEntryRow => ({ ...entry, title: labelOf(timeline, key), original_title: null, body: "", revealed_by: null });
+
+/**
+ * A unit's search entries: without a title, its untitled entry alone; with one, its titled entry (found by
+ * its title, its text and its place, gated as its title is) and beside it its place's (`untitledEntry`,
+ * keyed `PLACE_REF` + its key), so everyone finds the unit by its label and its public names, as its page
+ * names it by them with its title hidden (decision 79). The titled entry's names start with the place's
+ * (`aliases`), so whatever finds the place's entry finds it, and a reader who knows it is shown it in the
+ * place's stead (`searchResultsFor`). A titled entry everyone may see needs no other.
+ */
+export function unitEntries(
+  timeline: Timeline,
+  key: string,
+  entry: Pick<SearchEntryRow, "ref" | "kind" | "subtitle" | "path" | "aliases" | "reveal_position">,
+  /** Its title and what goes with it; `aliases` where it has names only its title's readers may search too. */
+  titled: (Pick<SearchEntryRow, "title" | "original_title" | "body" | "revealed_by"> & { aliases?: string }) | null,
+): SearchEntryRow[] {
+  const untitled = untitledEntry(timeline, key, entry);
+  if (titled === null) return [untitled];
+  const entries = [{ ...entry, ...titled }];
+  return titled.revealed_by === null ? entries : [...entries, { ...untitled, ref: `${PLACE_REF}${entry.ref}` }];
+}
+
 /**
  * A title's or a name's original beside it, as stored: none where it only repeats it (a Japanese title
  * the pack gives as both), so no page shows the same words twice.

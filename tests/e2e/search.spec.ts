@@ -377,3 +377,30 @@ for (const [reader, progress] of [
         expect(box && box.x >= 0 && box.x + box.width <= viewport.width, words).toBe(true);
       }
     });
+
+/** The demo's Lanternfall 5, titled: everyone finds it by its place, named by it, its title kept for its readers. */
+const titledVolume = rows.ln_volumes.find((volume) => volume.key === "ln:main-5" && volume.title !== null);
+if (!titledVolume?.title) throw new Error("the demo pack has no titled Lanternfall 5");
+const titledName = rows.story_units.find((unit) => unit.key === titledVolume.key)!.label;
+
+test(`at 360 px, a newcomer finds ${titledName} by "vol 5", named by its place, its title nowhere in the page`, async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 760 });
+  const response = await page.goto(`/search?q=${encodeURIComponent("vol 5")}`);
+  const source = await response!.text();
+  await waitForHydration(page);
+  const results = page.getByRole("main").locator("ol a");
+  await expect(results).toHaveCount(1);
+  await expect(results).toHaveText(new RegExp(`^Light novel\\s*${titledName}$`));
+  await expect(results).toHaveAttribute("href", unitPath(titledVolume.key));
+  await expect(page.getByRole("status")).toHaveText("1 result for “vol 5”");
+  const box = await results.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+  // Neither its title, nor its original, nor its chapters' are in what the server sent or the page shows.
+  const secrets = [titledVolume.title!, titledVolume.original_title!, ...JSON.parse(titledVolume.chapter_titles)];
+  for (const secret of secrets.filter(Boolean)) {
+    expect(source, secret).not.toContain(secret);
+    expect(await page.content(), secret).not.toContain(secret);
+  }
+});

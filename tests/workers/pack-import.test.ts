@@ -109,7 +109,8 @@ describe("importing a pack into D1", () => {
     expect(titled.map((entry) => entry.ref)).toEqual([...refs].sort());
     expect(titled.every((entry) => entry.revealed_by !== null)).toBe(true);
     try {
-      expect(await importRows(untitled)).toContainEqual({ table: "search_entries", added: 0, updated: 3, removed: 0 });
+      // Their place's entries go: each is its place's now.
+      expect(await importRows(untitled)).toContainEqual({ table: "search_entries", added: 0, updated: 3, removed: 3 });
       // Each named by its place, for everyone.
       expect(await entries()).toEqual([
         { ref: "anime_special:sp:film-1", title: "Anime · Film", revealed_by: null },
@@ -126,10 +127,17 @@ describe("importing a pack into D1", () => {
     } finally {
       await importRows(testPackRows("tiny"));
     }
-    // Their titles back, gated as before: found by them, and no longer by a newcomer.
+    // Their titles back, gated as before: found by them, and by a newcomer by their places' entries alone.
     expect(await entries()).toEqual(titled);
     expect(await found("Snack Time")).toEqual(["break_time:bt:1-1"]);
-    for (const words of places) expect(await foundByNewcomer(words), words).toEqual([]);
+    for (const [at, words] of places.entries()) {
+      expect(await foundByNewcomer(words), words).toEqual([]);
+      const newcomer = await searchSite(env.DB, words, noKnowledge, { kind: null, limit: 20, offset: 0 });
+      expect(
+        newcomer.results.map((hit) => hit.ref),
+        words,
+      ).toContain(`place:${refs[at]}`);
+    }
     expect(await importRows(testPackRows("tiny"))).toEqual([]);
   });
 });

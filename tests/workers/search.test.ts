@@ -149,10 +149,24 @@ describe("site search against the imported tiny pack", () => {
     expect(
       short.results.filter((result) => result.kind === "break_time").map((result) => result.content?.title),
     ).toEqual(["Snack Time"]);
-    // Its place is no more public than its title: a requester who has not reached it finds nothing.
-    expect((await load(searchLoader, "/search?q=episode%202")).results).toEqual([]);
-    expect((await load(searchLoader, "/search?q=episode%202&reveal=anime:1-1")).results).toEqual([]);
-    expect(titles((await load(searchLoader, "/search?q=episode%202&reveal=anime:1-2")).results)).toContain("The Lie");
+    // Its place is public, its title is not: a requester who has not reached it finds it named by its
+    // place (decision 79), and one who has, by its title, once.
+    for (const reveal of ["", "&reveal=anime:1-1"]) {
+      const found = await load(searchLoader, `/search?q=episode%202${reveal}`);
+      expect(found.results.map((result) => ({ ref: result.ref, ...result.content }))).toEqual([
+        {
+          ref: "place:episode:anime:1-2",
+          title: "Season 1 · Episode 2",
+          subtitle: "Season 1 · Episode 2",
+          path: "/anime?season=1#s1e2",
+        },
+      ]);
+      expect(JSON.stringify(found)).not.toContain("The Lie");
+    }
+    const reached = await load(searchLoader, "/search?q=episode%202&reveal=anime:1-2");
+    expect(reached.results.map((result) => result.ref)).toContain("episode:anime:1-2");
+    expect(reached.results.map((result) => result.ref)).not.toContain("place:episode:anime:1-2");
+    expect(titles(reached.results)).toContain("The Lie");
     // A chapter by its arc and number: each word anywhere in its place, so arc 1's chapter 2 and arc 2's
     // chapter 1 are found too.
     const chapter = await load(searchLoader, "/search?q=arc%201%20chapter%201&reveal=all");

@@ -48,6 +48,26 @@ describe("searchResultsFor", () => {
     expect(episodes).toEqual({ results: [], total: 0, counts: { character: 1, volume: 1, chapter: 1 } });
   });
 
+  it("lists a titled unit once: by its place to a requester who does not know its title, by its title to one who does", () => {
+    const place = { title: "Lanternfall 5", subtitle: "Lanternfall 5", path: "/light_novels#ln-main-5" };
+    const unit: SearchResult[] = [
+      { ref: "place:volume:ln:main-5", kind: "volume", ...gated(null, place) },
+      hit("chapter:wn:1-1", "chapter", null),
+      hit("volume:ln:main-5", "volume", "ln:main-5"),
+    ];
+    const newcomer = searchResultsFor(unit, noKnowledge, { kind: null, limit: 20, offset: 0 });
+    expect(refs(newcomer.results)).toEqual(["place:volume:ln:main-5", "chapter:wn:1-1"]);
+    expect(newcomer.results[0]?.content?.title).toBe("Lanternfall 5");
+    expect(JSON.stringify(newcomer)).not.toContain("Title of volume");
+    // Its reader is shown its title, where it ranks, and it is counted once.
+    const reader = searchResultsFor(unit, knowledgeOfUnits(["ln:main-5"]), { kind: null, limit: 20, offset: 0 });
+    expect(refs(reader.results)).toEqual(["chapter:wn:1-1", "volume:ln:main-5"]);
+    expect(reader.results[1]?.content?.title).toBe("Title of volume:ln:main-5");
+    expect(reader).toMatchObject({ total: 2, counts: { volume: 1, chapter: 1 } });
+    const volumes = searchResultsFor(unit, knowledgeOfUnits(["ln:main-5"]), { kind: "volume", limit: 20, offset: 0 });
+    expect(refs(volumes.results)).toEqual(["volume:ln:main-5"]);
+  });
+
   it("lists a character found by their true name and by the name everyone knows once, at the better hit", () => {
     const masked = (ref: string, title: string, revealedBy: string) => ({
       ref,

@@ -39,6 +39,13 @@ export interface HitCharacter {
 export const TRUE_NAME_REF = "character-true-name:";
 
 /**
+ * The index's entry of a titled unit's place (pack/resolve/resolution.ts: `unitEntries`), before the key of
+ * its titled entry ("place:volume:ln:main-5"): named by its label, found by everyone, shown only to a
+ * requester who does not know the titled entry (`oncePerUnit`).
+ */
+export const PLACE_REF = "place:";
+
+/**
  * A hit as the reader is shown it. A character heads with the name they know them by (`shown`, as the
  * profile works it out: app/components/character-name.tsx), whichever of their names the words found;
  * the name found, where it is another, goes under it with where it is said ("Felis Dunmore in the web
@@ -72,11 +79,21 @@ export function searchResultsFor(
   knowledge: Knowledge,
   { kind, limit, offset }: { kind: SearchKind | null; limit: number; offset: number },
 ): SearchShown {
-  const known = oncePerPage(knownTo(matches, knowledge));
+  const known = oncePerUnit(oncePerPage(knownTo(matches, knowledge)));
   const counts: SearchKindCounts = {};
   for (const match of known) counts[match.kind] = (counts[match.kind] ?? 0) + 1;
   const ofKind = kind ? known.filter((match) => match.kind === kind) : known;
   return { results: ofKind.slice(offset, offset + limit), total: ofKind.length, counts };
+}
+
+/**
+ * The hits with each unit found once: a titled unit's place entry (`PLACE_REF`) is left out where the
+ * requester knows its titled entry, which stays where it ranks. Whatever finds the place entry finds the
+ * titled one too (its names hold the place's), so a reader who knows the title is shown it, as before.
+ */
+function oncePerUnit(hits: readonly SearchResult[]): SearchResult[] {
+  const refs = new Set(hits.map((hit) => hit.ref));
+  return hits.filter((hit) => !(hit.ref.startsWith(PLACE_REF) && refs.has(hit.ref.slice(PLACE_REF.length))));
 }
 
 /**

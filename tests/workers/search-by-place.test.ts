@@ -1,0 +1,105 @@
+/**
+ * A titled unit found by its place (decision 79), over the demo pack: Lanternfall 5 ("Lanternfall 5: A
+ * Flame With No Colour") and season 1's episode 7 ("Stolen Lullabies"), which /light_novels and /anime
+ * show to everyone by their places with their titles hidden. A newcomer, or a viewer at episode 5, finds
+ * each by its name, its number, its ISBN or its episode, named by its label alone, on the results page,
+ * in the suggestions and in the HTML; a reader who has read it finds it once, by its title.
+ */
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { encodeKnowledge, type Knowledge, knowledgeOfUnits, noKnowledge } from "~/lib/shield/knowledge";
+import { loader as searchLoader } from "~/routes/search";
+import { importTestPack } from "../support/packs";
+import { searchedAs } from "../support/search";
+import { fetchDeployed } from "../support/site";
+import { load } from "../support/workers-context";
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
+
+beforeAll(() => importTestPack("demo"));
+
+const volume = {
+  ref: "place:volume:ln:main-5",
+  title: "Lanternfall 5",
+  subtitle: "Lanternfall 5",
+  path: "/light_novels?collection=main#ln-main-5",
+};
+/** Lanternfall 5's title, original title and chapters' titles: nothing a newcomer may be sent. */
+const volumeSecrets = ["A Flame With No Colour", "色のない炎", "Gilt and Soot", "Embers Hill"];
+const episode = {
+  ref: "place:episode:anime:1-7",
+  title: "Season 1 · Episode 7",
+  subtitle: "Season 1 · Episode 7",
+  path: "/anime?season=1#s1e7",
+};
+const viewerAtEpisode5 = knowledgeOfUnits(["anime:1-5"]);
+
+/** Everything a requester is sent for the words: the results page's and the suggestions' data, and the page's HTML. */
+async function everythingSent(words: string, knowledge: Knowledge) {
+  const reveal = knowledge === noKnowledge ? "" : `&reveal=${encodeURIComponent(encodeKnowledge(knowledge))}`;
+  const path = `/search?q=${encodeURIComponent(words)}${reveal}`;
+  const page = await load(searchLoader, path);
+  const suggested = await load(searchLoader, `${path}&suggest=1`);
+  const html = await (await fetchDeployed(path)).text();
+  return [JSON.stringify(page), JSON.stringify(suggested), html].join("\n");
+}
+
+describe("a titled unit, by its place", () => {
+  it("is found by a newcomer by its name, its number and its ISBN, named by its label alone, and counted", async () => {
+    for (const words of ["Lanternfall 5", "vol 5", "volume 5", "978-4-86716-105-0", "9784867161050"]) {
+      const found = await searchedAs(words, noKnowledge);
+      const volumes = found.results.filter((result) => result.ref.includes("volume:"));
+      expect(volumes, words).toEqual([volume]);
+      expect(found.counts.volume, words).toBe(1);
+      expect(found.status, words).toMatch(/^\d+ results? for/);
+      const sent = await everythingSent(words, noKnowledge);
+      for (const secret of volumeSecrets) expect(sent, `${words}: ${secret}`).not.toContain(secret);
+    }
+    const byIsbn = await searchedAs("978-4-86716-105-0", noKnowledge);
+    expect(byIsbn).toMatchObject({ results: [volume], total: 1, counts: { volume: 1 } });
+    expect(byIsbn.status).toBe("1 result for “978-4-86716-105-0”");
+    // Its title and its chapters' titles still find nothing, nor a volume's editions' titles, which hold its own.
+    for (const words of ["Flame With No Colour", "Gilt and Soot"])
+      expect((await searchedAs(words, noKnowledge)).results, words).toEqual([]);
+    for (const words of ["Wick That Would Not Burn", "燃えない灯芯", "灯芯"]) {
+      const found = await searchedAs(words, noKnowledge);
+      expect(
+        found.results.filter((result) => result.ref.includes("volume:")),
+        words,
+      ).toEqual([]);
+    }
+  });
+
+  it("is found by a viewer at episode 5 by its episode, named by its place, its title and its season's kept", async () => {
+    for (const knowledge of [noKnowledge, viewerAtEpisode5])
+      for (const words of ["episode 7", "ep7", "season 1 episode 7"]) {
+        const found = await searchedAs(words, knowledge);
+        expect(found.results, words).toContainEqual(episode);
+        // Once: its titled entry is not theirs.
+        expect(found.results.filter((result) => result.path === episode.path)).toHaveLength(1);
+        const sent = await everythingSent(words, knowledge);
+        expect(sent, words).not.toContain("Stolen Lullabies");
+      }
+  });
+
+  it("is found once, by its title, by a reader who has read it", async () => {
+    const reader = knowledgeOfUnits(["ln:main-5"]);
+    for (const words of ["vol 5", "Lanternfall 5", "978-4-86716-105-0"]) {
+      const found = await searchedAs(words, reader);
+      const volume5 = found.results.filter((result) => result.path?.endsWith("#ln-main-5"));
+      expect(volume5, words).toEqual([
+        expect.objectContaining({ ref: "volume:ln:main-5", title: "Lanternfall 5: A Flame With No Colour" }),
+      ]);
+      expect(
+        found.results.map((result) => result.ref),
+        words,
+      ).not.toContain(volume.ref);
+    }
+    const byIsbn = await searchedAs("978-4-86716-105-0", reader);
+    expect(byIsbn).toMatchObject({ total: 1, counts: { volume: 1 } });
+    expect(byIsbn.status).toBe("1 result for “978-4-86716-105-0”");
+    // And an episode's viewer, by its title.
+    const viewer = await searchedAs("episode 7", knowledgeOfUnits(["anime:1-7"]));
+    const episode7 = viewer.results.filter((result) => result.path === episode.path);
+    expect(episode7).toEqual([expect.objectContaining({ ref: "episode:anime:1-7", title: "Stolen Lullabies" })]);
+  });
+});
