@@ -184,8 +184,11 @@ test("a visited page answered from its copy says why: no connection, or a connec
   context,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto("/anime");
+  // Opened under the worker, so the page's code is kept with it, as a reader's second page is.
+  await page.goto("/");
   await controlled(page);
+  await page.goto("/anime");
+  await runtimeLoaded(page);
   await expect.poll(async () => Object.values(await keptPages(page)).flat()).toContain("/anime");
 
   // The network gone while the browser still says online (a network with no way out): no connection.
