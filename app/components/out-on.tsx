@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { StoryDate } from "~/components/story-date";
-import { hasCome } from "~/lib/content/dates";
 import { releaseDay } from "~/lib/feeds/releases";
+import { isOut } from "~/lib/progress/tracker-units";
 
 /**
  * When a unit not out yet comes out, at the precision the pack knows it, in place of a way to mark it
@@ -19,15 +19,14 @@ export function OutOn({ date }: { date: string | undefined | null }) {
 const noChange = () => () => {};
 
 /**
- * Whether a unit first released on `released` is out by the reader's day (`hasCome`; one without a date
- * is). Pages are cached, so it is asked in the browser, never baked into the page: the server (and the
+ * Whether a unit first released on `released` is out by the reader's day (`isOut`). Pages are cached, so it is asked in the browser, never baked into the page: the server (and the
  * first render after it) takes it that it is, which only ever shows what the page showed before its
  * controls come (decision 77).
  */
 export function useOut(released: string | null | undefined) {
   return useSyncExternalStore(
     noChange,
-    () => !released || hasCome(released, releaseDay()),
+    () => isOut({ released }, releaseDay()),
     () => true,
   );
 }

@@ -83,39 +83,27 @@ const recutSpans = query
     sql<string>`json_group_array(json_array(number, json(contents)))`.as("contents"),
   ])
   .groupBy(["season_number", "recut_number"]);
+/** Where each kind of unit keeps its first release (a volume's original edition). */
+const firstReleases = [
+  ["chapters", "published_on"],
+  ["ln_volumes", "released_jp"],
+  ["anime_episodes", "aired_on"],
+  ["anime_recut_episodes", "aired_on"],
+  ["manga_chapters", "published_on"],
+] as const;
+const comingFrom = ([table, column]: (typeof firstReleases)[number], today: string) =>
+  query
+    .selectFrom(table)
+    .select(["key", sql<string>`${sql.ref(column)}`.as("released")])
+    .where(isComing(column, today));
 /**
- * The units home names as next that are not out by `today` (a volume by its original edition), with their
- * dates: the page is cached, so the browser asks whether each is out by its own day (continue-places.ts).
+ * The units home names as next that are not out by `today`, with their dates: the page is cached, so
+ * the browser asks whether each is out by its own day (continue-places.ts).
  */
 const comingUnits = (today: string) =>
-  query
-    .selectFrom("chapters")
-    .select(["key", sql<string>`published_on`.as("released")])
-    .where(isComing("published_on", today))
-    .unionAll(
-      query
-        .selectFrom("ln_volumes")
-        .select(["key", sql<string>`released_jp`.as("released")])
-        .where(isComing("released_jp", today)),
-    )
-    .unionAll(
-      query
-        .selectFrom("anime_episodes")
-        .select(["key", sql<string>`aired_on`.as("released")])
-        .where(isComing("aired_on", today)),
-    )
-    .unionAll(
-      query
-        .selectFrom("anime_recut_episodes")
-        .select(["key", sql<string>`aired_on`.as("released")])
-        .where(isComing("aired_on", today)),
-    )
-    .unionAll(
-      query
-        .selectFrom("manga_chapters")
-        .select(["key", sql<string>`published_on`.as("released")])
-        .where(isComing("published_on", today)),
-    );
+  firstReleases
+    .slice(1)
+    .reduce((units, release) => units.unionAll(comingFrom(release, today)), comingFrom(firstReleases[0], today));
 const collections = query.selectFrom("ln_collections").select(["code", "name", "kind"]).orderBy("sort_order");
 
 /**

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { UnitTitle } from "~/components/unit-title";
 import { Button } from "~/components/ui/button";
@@ -19,19 +20,10 @@ export function consumedVerb(unit: TrackerUnit) {
 
 /**
  * One unit to read or watch: its medium, its place in it linked to where it is (each said once: "Side
- * story" over "Lanternfall EX 1"), its title behind the shield
- * ("Title hidden" while it waits for the reader, as the catalogues say it), and a way to mark it; or,
- * for a unit not out yet (without `onMark`), when it comes out.
+ * story" over "Lanternfall EX 1"), its title behind the shield ("Title hidden" while it waits for the
+ * reader, as the catalogues say it), and under it `children`: a way to mark it, or when it comes out.
  */
-function UnitCard({
-  unit,
-  action,
-  onMark,
-}: {
-  unit: TrackerUnit;
-  action?: string;
-  onMark?: (unit: TrackerUnit, event: { currentTarget: Element }) => void;
-}) {
+function UnitCard({ unit, children }: { unit: TrackerUnit; children: ReactNode }) {
   const names = mediumAndPlace(unit);
   return (
     <li className="rounded-lg border border-border bg-card p-3 text-sm">
@@ -48,16 +40,32 @@ function UnitCard({
           {(title) => titleAfterLabel(unit.label, title) ?? ""}
         </UnitTitle>
       </p>
-      {onMark ? (
-        <Button variant="outline" size="xs" onClick={(event) => onMark(unit, event)}>
-          {action}
-        </Button>
-      ) : (
-        <p className="text-muted-foreground">
-          <OutOn date={unit.released} />
-        </p>
-      )}
+      {children}
     </li>
+  );
+}
+
+type Mark = (unit: TrackerUnit, event: { currentTarget: Element }) => void;
+
+/** A unit out to read or watch, with a way to mark it in its own medium. */
+function MarkCard({ unit, onMark }: { unit: TrackerUnit; onMark: Mark }) {
+  return (
+    <UnitCard unit={unit}>
+      <Button variant="outline" size="xs" onClick={(event) => onMark(unit, event)}>
+        {`Mark as ${consumedVerb(unit)}`}
+      </Button>
+    </UnitCard>
+  );
+}
+
+/** A unit that would come next but is not out yet: when it comes out, and nothing to mark (decision 77). */
+function ComingCard({ unit }: { unit: TrackerUnit }) {
+  return (
+    <UnitCard unit={unit}>
+      <p className="text-muted-foreground">
+        <OutOn date={unit.released} />
+      </p>
+    </UnitCard>
   );
 }
 
@@ -71,7 +79,7 @@ export function UpNext({ units, onMarkRead }: { units: UpNextUnits; onMarkRead: 
   const { next, passed, morePassed, coming } = units;
   // A card marked goes: focus goes to the list, and Tab on from there into the cards it now holds.
   const { list, kept } = useFocusKeptInList<HTMLDivElement>();
-  const mark = (unit: TrackerUnit, event: { currentTarget: Element }) => {
+  const mark: Mark = (unit, event) => {
     kept(event);
     onMarkRead(unit);
   };
@@ -80,7 +88,7 @@ export function UpNext({ units, onMarkRead }: { units: UpNextUnits; onMarkRead: 
       {next.length ? (
         <ol className="space-y-2">
           {next.map((unit) => (
-            <UnitCard key={unit.key} unit={unit} action={`Mark as ${consumedVerb(unit)}`} onMark={mark} />
+            <MarkCard key={unit.key} unit={unit} onMark={mark} />
           ))}
         </ol>
       ) : (
@@ -93,7 +101,7 @@ export function UpNext({ units, onMarkRead }: { units: UpNextUnits; onMarkRead: 
           <h3 className="font-semibold">Not out yet</h3>
           <ul className="space-y-2">
             {coming.map((unit) => (
-              <UnitCard key={unit.key} unit={unit} />
+              <ComingCard key={unit.key} unit={unit} />
             ))}
           </ul>
         </div>
@@ -107,7 +115,7 @@ export function UpNext({ units, onMarkRead }: { units: UpNextUnits; onMarkRead: 
           </p>
           <ul className="space-y-2">
             {passed.map((unit) => (
-              <UnitCard key={unit.key} unit={unit} action={`Mark as ${consumedVerb(unit)}`} onMark={mark} />
+              <MarkCard key={unit.key} unit={unit} onMark={mark} />
             ))}
           </ul>
           {morePassed ? (

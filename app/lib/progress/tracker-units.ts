@@ -56,8 +56,8 @@ export interface TrackerUnit {
  * out yet to read or watch (decision 77); the date comes with the unit and is compared where it is shown,
  * so a cached timeline never keeps a unit back once it is out.
  */
-export function isOut(unit: Pick<TrackerUnit, "released">, today: string) {
-  return unit.released === undefined || hasCome(unit.released, today);
+export function isOut(unit: { released?: string | null }, today: string) {
+  return !unit.released || hasCome(unit.released, today);
 }
 
 /** Looks up units' positions on the timeline by key. */
