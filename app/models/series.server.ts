@@ -83,19 +83,25 @@ const recutSpans = query
     sql<string>`json_group_array(json_array(number, json(contents)))`.as("contents"),
   ])
   .groupBy(["season_number", "recut_number"]);
-/** Where each kind of unit keeps its first release (a volume's original edition). */
+/** Where each kind of unit keeps its first release (a volume's original edition), its lines and its order in them. */
 const firstReleases = [
-  ["chapters", "published_on"],
-  ["ln_volumes", "released_jp"],
-  ["anime_episodes", "aired_on"],
-  ["anime_recut_episodes", "aired_on"],
-  ["manga_chapters", "published_on"],
+  ["chapters", "published_on", ["arc_number"], "ordinal"],
+  ["ln_volumes", "released_jp", ["collection_code"], "number"],
+  ["anime_episodes", "aired_on", ["season_number"], "number"],
+  ["anime_recut_episodes", "aired_on", ["season_number", "recut_number"], "number"],
+  ["manga_chapters", "published_on", ["series_code"], "number"],
 ] as const;
-const comingFrom = ([table, column]: (typeof firstReleases)[number], today: string) =>
+/**
+ * The first unit of each line not out by `today`: home names the unit after a reader's place, and a reader
+ * is past a unit not out only by an import (the tracker offers none to mark). So a pack that announces a
+ * hundred chapters sends home one an arc. (SQLite gives a bare column the row of the `min()`.)
+ */
+const comingFrom = ([table, column, lines, order]: (typeof firstReleases)[number], today: string) =>
   query
     .selectFrom(table)
-    .select(["key", sql<string>`${sql.ref(column)}`.as("released")])
-    .where(isComing(column, today));
+    .select(["key", sql<string>`${sql.ref(column)}`.as("released"), sql`min(${sql.ref(order)})`.as("first")])
+    .where(isComing(column, today))
+    .groupBy(lines.map((line) => sql.ref(line)));
 /**
  * The units home names as next that are not out by `today`, with their dates: the page is cached, so
  * the browser asks whether each is out by its own day (continue-places.ts).

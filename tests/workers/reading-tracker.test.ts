@@ -78,6 +78,30 @@ describe("reading tracker", () => {
     }
   });
 
+  it("tells home only the first unit not out in each line, however many a pack announces", async () => {
+    await importTestPack("tiny", {
+      edit: (files) => {
+        for (const volume of files["light-novels.json"].collections[0].volumes) {
+          volume.releasedJp = "2027-03";
+          volume.releasedEn = null;
+        }
+        for (const arc of files["web-novel.json"].arcs)
+          for (const [index, chapter] of arc.chapters.entries())
+            if (index > 0) chapter.publishedOn = `2027-0${index + 1}`;
+      },
+    });
+    try {
+      const { spans } = await getSeriesOverview(env.DB, "2026-12-07");
+      expect(spans.coming.toSorted()).toEqual([
+        ["ln:main-1", "2027-03"],
+        ["wn:1-2", "2027-02"],
+        ["wn:2-2", "2027-02"],
+      ]);
+    } finally {
+      await importTestPack("tiny");
+    }
+  });
+
   it("dates each unit by its first release, a volume by its original edition, so the tracker offers none not out", async () => {
     await importTestPack("tiny", {
       edit: (files) => {
