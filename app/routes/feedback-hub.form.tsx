@@ -35,6 +35,9 @@ import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/feedback-hub.form";
 
+/** The fields a link to a form may fill in. */
+const prefillable = new Set(["volume", "episode", "chapter", "timestamp", "page"]);
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const form = formBySlug(params.form ?? "");
@@ -42,11 +45,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const needsChoices = form.fields.some((field) => field.optionsFrom);
   const choices = needsChoices ? await getReportChoices(context.db) : { volumes: [], episodes: [], platforms: [] };
   const url = new URL(request.url);
-  // Opened from a mistakes page: the volume or episode is already chosen.
+  // Opened from a mistakes page (the volume or episode is already chosen) or a page's footer (which page):
+  // a value the field could not hold is left out, as the form would refuse it.
   const prefill: Record<string, string> = {};
-  for (const name of ["volume", "episode", "chapter", "timestamp", "page"]) {
-    const value = url.searchParams.get(name);
-    if (value && value.length <= 100) prefill[name] = value;
+  for (const field of form.fields) {
+    const value = prefillable.has(field.name) ? url.searchParams.get(field.name) : null;
+    if (value && value.length <= field.max) prefill[field.name] = value;
   }
   return { slug: form.slug, choices, prefill, submissionId: crypto.randomUUID() };
 }

@@ -47,6 +47,17 @@ describe("report forms (actions against real D1)", () => {
     expect(result.data?.values.title).toBe("Only a title");
   });
 
+  it("fills in the page a bug report was opened from, up to what its field holds, and only the fields a link may fill", async () => {
+    const cookie = await cookieFor("reader-prefill");
+    const page = `/search?q=${"lantern ".repeat(30).trim()}`;
+    const opened = (search: string) =>
+      call(formLoader, `/feedback_hub/report_bug?${search}`, { cookie, params: { form: "report_bug" } });
+    expect((await opened(new URLSearchParams({ page, happened: "x" }).toString())).data?.prefill).toEqual({ page });
+    expect(
+      (await opened(new URLSearchParams({ page: `/search?q=${"x".repeat(300)}` }).toString())).data?.prefill,
+    ).toEqual({});
+  });
+
   it("offers the volumes out in English: the official text a report quotes exists for no other", async () => {
     const result = await call(formLoader, "/feedback_hub/report_ln_mistl", {
       cookie: await cookieFor("reader-volume-choices"),
