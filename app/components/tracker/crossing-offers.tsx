@@ -97,6 +97,11 @@ function staysUnread(count: number) {
   return `${nounFor(count, nouns.itStays)} unread, and what ${nounFor(count, nouns.itReveals)} stays hidden, until you mark ${nounFor(count, nouns.it)} read.`;
 }
 
+/** Where the reader is in the medium an offer comes from: "You have watched the anime up to Season 1 · Episode 5." */
+function whereFrom(from: TrackerUnit) {
+  return `You have ${from.medium === "anime" ? "watched" : "read"} ${sourceName(from)} up to ${placeName(from)}.`;
+}
+
 /**
  * "You finished this season (or volume): continue in the web novel or the light novels". Each offer
  * says where the reader would start and what they would pass over, before anything changes; what they
@@ -109,57 +114,66 @@ export function CrossingOffers({
   crossings: readonly Crossing[];
   onCross: (crossing: Crossing, event: { currentTarget: Element }) => void;
 }) {
+  // Offers from one place say it once, above them, rather than in each.
+  const first = crossings[0];
+  const sharedFrom =
+    first && crossings.length > 1 && crossings.every((crossing) => crossing.from.key === first.from.key)
+      ? first.from
+      : undefined;
   return (
-    <ul className="space-y-4">
-      {crossings.map((crossing) => (
-        <li
-          key={`${crossing.from.key}>${crossing.to.medium}:${crossing.to.collection ?? ""}`}
-          className="space-y-2 rounded-lg border border-border bg-card p-4 text-sm"
-        >
-          <p>
-            You have {crossing.from.medium === "anime" ? "watched" : "read"} {sourceName(crossing.from)} up to{" "}
-            {placeName(crossing.from)}. Continue in {crossing.to.name} from{" "}
-            <Link to={unitPath(crossing.start.key)} className="font-medium text-primary underline">
-              {placeName(crossing.start)}
-            </Link>
-            .
-          </p>
-          {crossing.partway ? <p data-partway>{partwayNote(crossing.from, crossing.partway)}</p> : null}
-          {crossing.skipped.length ? (
-            <div>
-              <p>{skippedLead(crossing)}</p>
-              <ul className="ms-5 list-disc">
-                {crossing.skipped.map((unit) => (
-                  <li key={unit.key}>
-                    <UnitName unit={unit} />
-                  </li>
-                ))}
-              </ul>
-              <p className="text-muted-foreground">{staysUnread(crossing.skipped.length)}</p>
-            </div>
-          ) : null}
-          {crossing.sideStories.length ? (
-            <div>
-              <p>{countOf(crossing.sideStories.length, nouns.sideStoryComes)} before that point, unread:</p>
-              <ul className="ms-5 list-disc">
-                {crossing.sideStories.slice(0, SIDE_STORIES_NAMED).map((unit) => (
-                  <li key={unit.key}>
-                    <UnitName unit={unit} />
-                  </li>
-                ))}
-              </ul>
-              {crossing.sideStories.length > SIDE_STORIES_NAMED ? (
-                <p className="text-muted-foreground">
-                  And {formatNumber(crossing.sideStories.length - SIDE_STORIES_NAMED)} more, in the side stories below.
-                </p>
-              ) : null}
-            </div>
-          ) : null}
-          <Button size="sm" onClick={(event) => onCross(crossing, event)}>
-            Continue in {crossing.to.name}
-          </Button>
-        </li>
-      ))}
-    </ul>
+    <>
+      {sharedFrom ? <p className="mb-3 text-sm">{whereFrom(sharedFrom)}</p> : null}
+      <ul className="space-y-4">
+        {crossings.map((crossing) => (
+          <li
+            key={`${crossing.from.key}>${crossing.to.medium}:${crossing.to.collection ?? ""}`}
+            className="space-y-2 rounded-lg border border-border bg-card p-4 text-sm"
+          >
+            <p>
+              {sharedFrom ? "" : `${whereFrom(crossing.from)} `}Continue in {crossing.to.name} from{" "}
+              <Link to={unitPath(crossing.start.key)} className="font-medium text-primary underline">
+                {placeName(crossing.start)}
+              </Link>
+              .
+            </p>
+            {crossing.partway ? <p data-partway>{partwayNote(crossing.from, crossing.partway)}</p> : null}
+            {crossing.skipped.length ? (
+              <div>
+                <p>{skippedLead(crossing)}</p>
+                <ul className="ms-5 list-disc">
+                  {crossing.skipped.map((unit) => (
+                    <li key={unit.key}>
+                      <UnitName unit={unit} />
+                    </li>
+                  ))}
+                </ul>
+                <p className="text-muted-foreground">{staysUnread(crossing.skipped.length)}</p>
+              </div>
+            ) : null}
+            {crossing.sideStories.length ? (
+              <div>
+                <p>{countOf(crossing.sideStories.length, nouns.sideStoryComes)} before that point, unread:</p>
+                <ul className="ms-5 list-disc">
+                  {crossing.sideStories.slice(0, SIDE_STORIES_NAMED).map((unit) => (
+                    <li key={unit.key}>
+                      <UnitName unit={unit} />
+                    </li>
+                  ))}
+                </ul>
+                {crossing.sideStories.length > SIDE_STORIES_NAMED ? (
+                  <p className="text-muted-foreground">
+                    And {formatNumber(crossing.sideStories.length - SIDE_STORIES_NAMED)} more, in the side stories
+                    below.
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+            <Button size="sm" onClick={(event) => onCross(crossing, event)}>
+              Continue in {crossing.to.name}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -408,6 +408,40 @@ describe("CrossingOffers", () => {
     expect(html).toContain(`href="${unitPath(units[1]!.key)}"`);
   });
 
+  it("says where the reader is once above offers that come from one place, and in each offer otherwise", () => {
+    const crossing = (from: TrackerUnit, to: Crossing["to"]): Crossing => ({
+      from,
+      to,
+      start: units[0]!,
+      skipped: [],
+      sideStories: [],
+      progress: emptyProgress,
+      partway: null,
+    });
+    const books = { medium: "light_novels", collection: "main", name: "the Lanternfall light novels" } as const;
+    const render = (crossings: Crossing[]) => {
+      const Stub = createRoutesStub([
+        { path: "/", Component: () => <CrossingOffers crossings={crossings} onCross={noop} /> },
+      ]);
+      return renderToStaticMarkup(<Stub />)
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " ");
+    };
+    const where = "You have watched the anime up to Season 1 · Episode 12.";
+    const shared = render([crossing(episode, webNovel), crossing(episode, books)]);
+    expect(shared.split(where)).toHaveLength(2);
+    expect(shared).toContain("Continue in the web novel from");
+    expect(shared).toContain("Continue in the Lanternfall light novels from");
+    const apart = render([
+      crossing(episode, webNovel),
+      crossing({ ...episode, key: "anime:1-13", label: "Season 1 · Episode 13" }, books),
+    ]);
+    expect(apart).toContain(`${where} Continue in the web novel from`);
+    expect(apart).toContain(
+      "You have watched the anime up to Season 1 · Episode 13. Continue in the Lanternfall light novels from",
+    );
+  });
+
   it("names the volumes a crossing into the light novels passes over by what the anime left out of them", () => {
     const html = offer(
       [volume("ln:main-4", "Lanternfall 4")],

@@ -33,14 +33,15 @@ function UnitCard({ unit, children }: { unit: TrackerUnit; children: ReactNode }
           {names.place}
         </Link>
       </p>
-      {/* Kept apart from the button below, so a finger on the placeholder's "Show it" never lands on it. */}
-      <p className="mb-4">
+      <p>
         <UnitTitle gated={unit.title} what="The title">
           {/* Under its link, only what the title adds: "The Drowned Bellringer", not "Lanternfall 2: The Drowned Bellringer"; nothing where the title only says the label again ("IF: The Heiress of Lowwick"). */}
           {(title) => titleAfterLabel(unit.label, title) ?? ""}
         </UnitTitle>
       </p>
-      {children}
+      {/* Kept apart from the title, so a finger on the placeholder's "Show it" never lands on the button; a
+      unit without a title leaves no gap. */}
+      <div className="mt-4">{children}</div>
     </li>
   );
 }
