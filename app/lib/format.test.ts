@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   cutText,
+  formatClockDay,
   formatClockTime,
   formatDate,
   formatLanguage,
@@ -77,6 +78,13 @@ describe("formatClockTime", () => {
   it("writes a time on the reader's clock as the site does: 24-hour, to the minute, no seconds", () => {
     expect(formatClockTime(new Date(2026, 11, 7, 0, 50, 43))).toBe("00:50");
     expect(formatClockTime(new Date(2026, 11, 7, 14, 5, 59))).toBe("14:05");
+  });
+});
+
+describe("formatClockDay", () => {
+  it("writes a day and time on the reader's clock as the site writes dates and times, whatever the reader's locale", () => {
+    expect(formatClockDay(new Date(2026, 8, 7, 0, 50, 43))).toBe("7 Sept 2026, 00:50");
+    expect(formatClockDay(new Date(2026, 10, 30, 22, 4))).toBe("30 Nov 2026, 22:04");
   });
 });
 

@@ -73,6 +73,19 @@ export function formatClockTime(at: Date) {
   return clockFormat.format(at);
 }
 
+const clockDayFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** The day and time something happened on the reader's clock, as the site writes them: 7 Sept 2026, 00:50. */
+export function formatClockDay(at: Date) {
+  return clockDayFormat.format(at);
+}
+
 /**
  * A date at the precision it has: 2016-05-25 → 25 May 2016, 2016-05 → May 2016, 2027-Q2 → Apr–Jun 2027,
  * 2016 → 2016; a date not known (null) → "date unknown", never a day made up.

@@ -7,10 +7,10 @@ import type { Progress } from "~/lib/progress/record";
 import type { TrackerUnit } from "~/lib/progress/tracker-units";
 import { DisclosureChevron } from "~/components/ui/disclosure-chevron";
 import { signInPath } from "~/lib/account/sign-in-path";
+import { formatClockDay } from "~/lib/format";
 
-/** When a save was made, in the reader's own time and words: "30 Nov 2026, 10:04". */
-const savedAtFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-export const formatSavedAt = (savedAt: string) => savedAtFormat.format(new Date(savedAt));
+/** When a save was made, on the reader's clock as the site writes dates and times: "30 Nov 2026, 10:04". */
+export const formatSavedAt = (savedAt: string) => formatClockDay(new Date(savedAt));
 
 type Loaded = { entries: ProgressHistoryEntry[] } | "loading" | "failed" | "signedOut";
 
