@@ -12,6 +12,8 @@ import { runtimeLabel } from "~/lib/content/air-times";
 import { placeWithinMedium } from "~/lib/content/labels";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { countOf, nouns } from "~/lib/words";
+import type { Gated } from "~/lib/shield/gated";
+import type { Revealers } from "~/lib/shield/knowledge";
 
 /*
  * The anime's OVAs, specials and films: listed in full on /anime/specials, each with its kind, date,
@@ -146,19 +148,55 @@ function Special({ special }: { special: AnimeSpecial }) {
           </span>
         ) : null}
       </p>
-      {special.synopsis ? (
-        <Spoiler gated={special.synopsis} what="The synopsis" block>
-          {(synopsis) => <p className="text-sm">{synopsis}</p>}
-        </Spoiler>
-      ) : null}
-      {special.original ? (
-        <Spoiler gated={special.original} what="What it tells" block>
-          {(note) => <p className="text-sm text-muted-foreground">{note}</p>}
-        </Spoiler>
-      ) : null}
+      <AboutIt synopsis={special.synopsis} original={special.original} />
       <p className="text-sm">
         <DiscussionLink unit={special.key} comments={special.discussion} name={name} className="tap-line" />
       </p>
     </li>
+  );
+}
+
+const synopsisText = (synopsis: string) => <p className="text-sm">{synopsis}</p>;
+const originalText = (note: string) => <p className="text-sm text-muted-foreground">{note}</p>;
+
+/** Whether two gated texts are revealed by the same units, so one shield can stand for both. */
+function sameRevealers(a: Revealers, b: Revealers) {
+  return a === null || b === null ? a === b : a.length === b.length && a.every((key) => b.includes(key));
+}
+
+/**
+ * What a special is about: its synopsis and what it tells of the story (an anime-original's place in it),
+ * behind one shield where the same units reveal both, rather than two boxes saying the same thing.
+ */
+function AboutIt({ synopsis, original }: { synopsis: Gated<string> | null; original: Gated<string> | null }) {
+  if (synopsis && original && sameRevealers(synopsis.revealedBy, original.revealedBy)) {
+    const both =
+      synopsis.content !== null && original.content !== null
+        ? { synopsis: synopsis.content, note: original.content }
+        : null;
+    return (
+      <Spoiler gated={{ revealedBy: synopsis.revealedBy, content: both }} what="What it is about" block>
+        {(about) => (
+          <>
+            {synopsisText(about.synopsis)}
+            {originalText(about.note)}
+          </>
+        )}
+      </Spoiler>
+    );
+  }
+  return (
+    <>
+      {synopsis ? (
+        <Spoiler gated={synopsis} what="The synopsis" block>
+          {synopsisText}
+        </Spoiler>
+      ) : null}
+      {original ? (
+        <Spoiler gated={original} what="What it tells" block>
+          {originalText}
+        </Spoiler>
+      ) : null}
+    </>
   );
 }
