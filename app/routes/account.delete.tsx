@@ -130,7 +130,7 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
               type="checkbox"
               name="confirm"
               value="yes"
-              className="size-5"
+              className="choice-box"
               aria-invalid={errors.confirm ? true : undefined}
               aria-describedby={errors.confirm ? "confirm-error" : undefined}
               onChange={(event) => setTickedAfter(event.currentTarget.checked ? actionData : undefined)}

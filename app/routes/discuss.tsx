@@ -161,7 +161,7 @@ export default function Discussion({ loaderData, actionData }: Route.ComponentPr
               type="checkbox"
               checked={strict}
               onChange={(event) => setStrict(event.target.checked)}
-              className="size-5"
+              className="choice-box"
             />
             Strict: only comments by readers who had seen no more than I have
           </label>

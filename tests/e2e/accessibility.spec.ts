@@ -1,7 +1,9 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { emptyProgress } from "../../app/lib/progress/record";
 import { axeViolations, isSerious } from "../support/axe";
 import { inBothThemes, waitForHydration } from "../support/browser";
 import { publicPages } from "../support/public-pages";
+import { smallTargets } from "../support/target-size";
 
 /*
  * axe-core over every public page, in the light and the dark theme, on a laptop and on a phone (the
@@ -43,3 +45,45 @@ for (const path of publicPages) {
     expect(problems).toEqual([]);
   });
 }
+
+/*
+ * WCAG 2.2's Target Size (Minimum), SC 2.5.8, on a 360 px phone: every target is at least 24 × 24 px
+ * by its own box, or spaced, or a link in a sentence; a checkbox or radio's box is drawn at least 20 px
+ * (tests/support/target-size.ts says what counts). The hit areas beyond the boxes, 44 px, are
+ * tests/e2e/taps.spec.ts's.
+ */
+test.describe("every target is at least 24 × 24 px on a phone", () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  async function smallTargetsOn(page: Page, paths: readonly string[]) {
+    const found: Record<string, string[]> = {};
+    for (const path of paths) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
+      const small = await smallTargets(page);
+      if (small.length) found[path] = small.length > 6 ? [...small.slice(0, 5), `and ${small.length - 5} more`] : small;
+    }
+    return found;
+  }
+
+  test("on every public page, for a new reader", async ({ page }) => {
+    test.slow();
+    expect(await smallTargetsOn(page, publicPages)).toEqual({});
+  });
+
+  test("for a reader with progress: I have read up to here, Show it, the tracker's choices", async ({ page }) => {
+    const progress = { ...emptyProgress, webNovel: "wn:2-10", lightNovels: ["ln:main-2"], anime: "anime:1-4" };
+    await page.addInitScript((stored) => localStorage.setItem("rc:progress", stored), JSON.stringify(progress));
+    expect(
+      await smallTargetsOn(page, [
+        "/web_novel?arc=2",
+        "/light_novels",
+        "/anime",
+        "/characters/ilse-marrow",
+        "/reading_tracker",
+        "/discuss/anime:1-11",
+      ]),
+    ).toEqual({});
+  });
+});

@@ -77,7 +77,7 @@ function Choices<C extends string>({
             value={choice}
             checked={current === choice}
             onChange={() => choose(choice)}
-            className="mt-1"
+            className="choice-box"
           />
           <span>
             <span className="font-medium">{labels[choice].label}</span> — {labels[choice].help}

@@ -158,7 +158,7 @@ function ChecklistItem({ row, onTick }: { row: ChecklistRow; onTick: (on: boolea
           checked={row.done}
           disabled={through?.consumed === true}
           onChange={(event) => onTick(event.target.checked)}
-          className="mt-1"
+          className="choice-box"
         />
         <span>
           <span className="font-medium">{name}</span>
