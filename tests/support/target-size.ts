@@ -10,22 +10,26 @@ export const MIN_TARGET = 24;
 export const MIN_CHOICE_BOX = 20;
 
 /**
- * The targets on the page that fail WCAG 2.5.8 (Target Size, Minimum), measured by their boxes
- * (getBoundingClientRect), as a reader's browser and an auditor measure them. A target passes when
- *  - its box is at least MIN_TARGET × MIN_TARGET, or
- *  - it is spaced: a MIN_TARGET circle centred on its box reaches no other target, nor the circle of
- *    another small one, or
- *  - it is inline in text: a link (or a button drawn as one) whose own display is `inline` inside a
- *    line that holds more words than its own (a sentence, a list written with commas). Its size is the
- *    text's; a link alone on its line, or an item of a flex row (whose display is never inline), is not.
+ * The targets on the page whose own box (getBoundingClientRect, as an auditor measures it) is under
+ * MIN_TARGET × MIN_TARGET, each named with its size and whether it also fails WCAG 2.5.8 (Target Size,
+ * Minimum), which lets a small target pass when it is spaced: a MIN_TARGET circle centred on its box
+ * reaches no other target, nor the circle of another small one. The site holds what it draws to the
+ * size itself, spaced or not, so a control that stands apart today does not fail the day something is
+ * put beside it; a spaced one is named as such.
+ *
+ * Exempt, as WCAG allows: a target inline in text, that is a link (or a button drawn as one) whose own
+ * display is `inline` inside a line that holds more words than its own (a sentence, a list written
+ * with commas). Its size is the text's. A link alone on its line, or an item of a flex row (whose
+ * display is never inline), is not exempt.
+ *
  * Targets: links, buttons, fields, selects, summaries, role=button and tabs, and a checkbox or radio
  * with its label (a tap on the label ticks it: the label holding the box is the target, and a label
- * beside it is one more). Its box itself is held to MIN_CHOICE_BOX as well, stricter than WCAG, which
- * leaves a box the browser draws to the browser. A text field's label only moves the focus to a field that is a target itself,
- * so it is not counted. Left out: what a reader cannot see or reach (no box or one a pixel wide such as
- * a skip link, visibility hidden, inside closed details, inert or aria-hidden) and disabled controls.
- * The browser's own controls (a date field's picker, a player's buttons) are in shadow trees, which
- * the query never enters. `within` names the part of the page to look at.
+ * beside it is one more). The box itself is held to MIN_CHOICE_BOX as well, where WCAG leaves a box the
+ * browser draws to the browser. A text field's label only moves the focus to a field that is a target
+ * itself, so it is not counted. Left out: what a reader cannot see or reach (no box or one a pixel wide
+ * such as a skip link, visibility hidden, inside closed details, inert or aria-hidden) and disabled
+ * controls. The browser's own controls (a date field's picker, a player's buttons) are in shadow trees,
+ * which the query never enters. `within` names the part of the page to look at.
  */
 export async function smallTargets(page: Page, within = "body") {
   return page.evaluate(
@@ -82,7 +86,11 @@ export async function smallTargets(page: Page, within = "body") {
           }
           return distanceToBox(middle, other.rect) < min / 2;
         });
-        if (near) found.push(`${describe(target)}: a ${min} px circle on it meets ${describe(near)}`);
+        found.push(
+          near
+            ? `${describe(target)}, fails WCAG 2.5.8: a ${min} px circle on it meets ${describe(near)}`
+            : `${describe(target)}, spaced as WCAG 2.5.8 allows but under ${min} px`,
+        );
       }
       return [...new Set(found)];
     },
