@@ -13,6 +13,15 @@ const feedbackLink = (page: string) => ({
   label: "Report a problem",
 });
 
+/** An address as a reader reads it ("/search?q=ash guild"), its reserved characters left encoded. */
+function readable(address: string) {
+  try {
+    return decodeURI(address);
+  } catch {
+    return address;
+  }
+}
+
 export function SiteFooter({ siteName }: { siteName: string }) {
   const { pathname, search } = useLocation();
   return (
@@ -21,7 +30,7 @@ export function SiteFooter({ siteName }: { siteName: string }) {
         <p>{siteName} is an unofficial, reader-made companion. Stories and names belong to their authors.</p>
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-4">
-            {[...footerLinks, feedbackLink(pathname + search)].map((link) => (
+            {[...footerLinks, feedbackLink(readable(pathname + search))].map((link) => (
               <li key={link.path}>
                 {/* A finger's size at least (44 px), a short name ("API") in the middle of it, not a gap after it. */}
                 <Link
