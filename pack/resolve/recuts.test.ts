@@ -76,6 +76,27 @@ describe("a recut of a season", () => {
     });
   });
 
+  it("finds a recut's episode by its place, for everyone, its place's entry holding nothing of its title or the recut's", () => {
+    const { rows } = resolveAnime(soundRecut);
+    const place = rows!.search_entries.find((entry) => entry.ref === "place:episode:anime:1r1-2");
+    expect(place).toEqual({
+      ref: "place:episode:anime:1r1-2",
+      kind: "episode",
+      title: "Season 1 Recut · Episode 2",
+      subtitle: "Season 1 Recut · Episode 2",
+      path: "/anime?season=1#s1r1e2",
+      original_title: null,
+      aliases: "Season 1 Recut · Episode 2",
+      body: "",
+      reveal_position: expect.any(Number),
+      revealed_by: null,
+    });
+    expect(rows!.search_entries.find((entry) => entry.ref === "episode:anime:1r1-2")?.revealed_by).toBeTruthy();
+    const places = rows!.search_entries.filter((entry) => entry.ref.startsWith("place:episode:anime:1r1-"));
+    expect(places).toHaveLength(3);
+    expect(JSON.stringify(places)).not.toMatch(/Both Doors|Half a Lie|The Rest|Tiny Tale: Recut/);
+  });
+
   it("finds a recut's episodes by the recut's original title, and their own, any part of either", () => {
     const { rows } = resolveAnime(
       recut(

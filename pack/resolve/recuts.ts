@@ -5,7 +5,7 @@ import { unitPath } from "../../app/lib/content/units";
 import { recutContents } from "../recuts";
 import { flaggedTitleRevealedBy, recutSceneRevealedBy, unitEntryRevealedBy } from "../reveals";
 import type { AnimeRecutEpisodeRow, AnimeRecutRow, SearchEntryRow } from "../rows";
-import { originalBeside, labelOf, positionOf, type Resolution } from "./resolution";
+import { originalBeside, labelOf, positionOf, type Resolution, unitEntries } from "./resolution";
 
 /*
  * Recuts of a season (decision 45): each recut's row, its episodes with the season's episodes each holds
@@ -124,7 +124,10 @@ export function recutRows({ pack, timeline, reference, report, revealersOf, chec
   return { recuts, episodes };
 }
 
-/** Search entries for recut episodes, gated as their titles are (`unitEntryRevealedBy`, a flagged one by its flag), like the season's. */
+/**
+ * Search entries for recut episodes, gated as their titles are (`unitEntryRevealedBy`, a flagged one by its
+ * flag), like the season's; each is found by its place, named by it, by everyone (`unitEntries`).
+ */
 export function recutSearchEntries(
   { timeline, titleReachOf }: Resolution,
   { recuts, episodes }: ReturnType<typeof recutRows>,
@@ -135,19 +138,28 @@ export function recutSearchEntries(
       [recut.title, recut.original_title].filter(Boolean).join(" · "),
     ]),
   );
-  return episodes.map((episode) => ({
-    ref: `episode:${episode.key}`,
-    kind: "episode",
-    title: episode.title,
-    subtitle: labelOf(timeline, episode.key),
-    path: unitPath(episode.key),
-    original_title: episode.original_title,
-    aliases: "",
-    // The recut it belongs to, by its title and its original title.
-    body:
-      titles.get(`${episode.season_number}r${episode.recut_number}`) ??
-      recutName(episode.season_number, episode.recut_number),
-    reveal_position: episode.position,
-    revealed_by: unitEntryRevealedBy(titleReachOf, episode.key, episode.title_revealed_by),
-  }));
+  return episodes.flatMap((episode) =>
+    // Found by its place ("Season 1 Recut · Episode 2") by everyone; by its title by those it shows to.
+    unitEntries(
+      timeline,
+      episode.key,
+      {
+        ref: `episode:${episode.key}`,
+        kind: "episode",
+        subtitle: labelOf(timeline, episode.key),
+        path: unitPath(episode.key),
+        aliases: "",
+        reveal_position: episode.position,
+      },
+      {
+        title: episode.title,
+        original_title: episode.original_title,
+        // The recut it belongs to, by its title and its original title.
+        body:
+          titles.get(`${episode.season_number}r${episode.recut_number}`) ??
+          recutName(episode.season_number, episode.recut_number),
+        revealed_by: unitEntryRevealedBy(titleReachOf, episode.key, episode.title_revealed_by),
+      },
+    ),
+  );
 }

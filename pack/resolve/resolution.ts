@@ -99,13 +99,16 @@ export const untitledEntry = (
   timeline: Timeline,
   key: string,
   entry: Pick<SearchEntryRow, "ref" | "kind" | "subtitle" | "path" | "aliases" | "reveal_position">,
-): SearchEntryRow => ({ ...entry, title: labelOf(timeline, key), original_title: null, body: "", revealed_by: null });
+  /** Its name where the result's kind says the label's start already ("Side story"): the rest of it. */
+  name = labelOf(timeline, key),
+): SearchEntryRow => ({ ...entry, title: name, original_title: null, body: "", revealed_by: null });
 
 /**
  * A unit's search entries: without a title, its untitled entry alone; with one, its titled entry (found by
  * its title, its text and its place, gated as its title is) and beside it its place's (`untitledEntry`,
  * keyed `PLACE_REF` + its key), so everyone finds the unit by its label and its public names, as its page
- * names it by them with its title hidden (decision 79). The titled entry's names start with the place's
+ * names it by them with its title hidden (decisions 79 and 80: every kind of unit, a web novel chapter, a side
+ * story and a recut episode too). The titled entry's names start with the place's
  * (`aliases`), so whatever finds the place's entry finds it, and a reader who knows it is shown it in the
  * place's stead (`searchResultsFor`). A titled entry everyone may see needs no other.
  */
@@ -115,8 +118,10 @@ export function unitEntries(
   entry: Pick<SearchEntryRow, "ref" | "kind" | "subtitle" | "path" | "aliases" | "reveal_position">,
   /** Its title and what goes with it; `aliases` where it has names only its title's readers may search too. */
   titled: (Pick<SearchEntryRow, "title" | "original_title" | "body" | "revealed_by"> & { aliases?: string }) | null,
+  /** Its place's name, where not its label (`untitledEntry`). */
+  name?: string,
 ): SearchEntryRow[] {
-  const untitled = untitledEntry(timeline, key, entry);
+  const untitled = untitledEntry(timeline, key, entry, name);
   if (titled === null) return [untitled];
   const entries = [{ ...entry, ...titled }];
   return titled.revealed_by === null ? entries : [...entries, { ...untitled, ref: `${PLACE_REF}${entry.ref}` }];

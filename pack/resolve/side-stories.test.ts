@@ -74,3 +74,26 @@ describe("a side story's slug", () => {
     expect(problemsOf(story("blog-march"))).toEqual([]);
   });
 });
+
+describe("a side story's search entries", () => {
+  const parsed = parsePack((file) => ({ json: JSON.parse(readFileSync(`tests/fixtures/packs/tiny/${file}`, "utf8")) }));
+  const entries = resolvePack(parsed.pack!, "tiny").rows.search_entries;
+
+  it("are its titled entry, gated, and its place's, public, named by its label and holding nothing of its title", () => {
+    expect(entries.find((entry) => entry.ref === "side_story:blog-1")).toMatchObject({ title: "Lamp Oil" });
+    const place = entries.find((entry) => entry.ref === "place:side_story:blog-1");
+    expect(place).toMatchObject({
+      kind: "side_story",
+      // Its label after "Side story", which the result says as its kind; found by the whole of it.
+      title: "Author's blog",
+      subtitle: "Author's blog",
+      path: "/side_stories?story=blog-1#ss-blog-1",
+      aliases: "Side story · Author's blog · Author's blog",
+      body: "",
+      revealed_by: null,
+    });
+    expect(JSON.stringify(entries.filter((entry) => entry.ref.startsWith("place:side_story:")))).not.toMatch(
+      /Lamp Oil|Door Stayed Shut/,
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import type { SearchEntryRow, SideStoryRow } from "../rows";
 import { sideStoryKey, unitPath } from "../../app/lib/content/units";
-import { originalBeside, positionOf, type Resolution } from "./resolution";
+import { placeWithinMedium } from "../../app/lib/content/labels";
+import { labelOf, originalBeside, positionOf, type Resolution, unitEntries } from "./resolution";
 import { readByItsReaders, unitEntryRevealedBy } from "../reveals";
 
 /** Letters that carry no accent to drop, as a slug writes them in plain letters. */
@@ -83,20 +84,32 @@ export function sideStoryRows({ pack, timeline, gate, report, revealersOf, title
       position: positionOf(timeline, key),
       revealed_by: revealedBy,
     });
-    search.push({
-      ref: `side_story:${story.slug}`,
-      kind: "side_story",
-      title: story.title,
-      subtitle: story.publishedIn,
-      path: unitPath(key),
-      original_title: story.originalTitle ?? null,
-      aliases: "",
-      // Found by its title alone: its summary waits for its readers, who may not be all who see its title
-      // (the entry's gate), so words of it would say what it tells.
-      body: "",
-      reveal_position: gated.position,
-      revealed_by: unitEntryRevealedBy(titleReachOf, key, revealedBy),
-    });
+    const label = labelOf(timeline, key);
+    search.push(
+      // Found by its place ("Side story · Lanternfall EX 1") by everyone, named by it after "Side story", which
+      // the result says as its kind; by its title by those it shows to.
+      ...unitEntries(
+        timeline,
+        key,
+        {
+          ref: `side_story:${story.slug}`,
+          kind: "side_story",
+          subtitle: story.publishedIn,
+          path: unitPath(key),
+          aliases: label,
+          reveal_position: gated.position,
+        },
+        {
+          title: story.title,
+          original_title: story.originalTitle ?? null,
+          // Found by its title alone: its summary waits for its readers, who may not be all who see its title
+          // (the entry's gate), so words of it would say what it tells.
+          body: "",
+          revealed_by: unitEntryRevealedBy(titleReachOf, key, revealedBy),
+        },
+        placeWithinMedium({ medium: "side_stories", label }),
+      ),
+    );
   });
   return { stories, search };
 }

@@ -1,11 +1,11 @@
 import type { ArcRow, ChapterRow, SearchEntryRow } from "../rows";
 import { dateOrder } from "../../app/lib/content/dates";
 import { chapterKey, unitPath } from "../../app/lib/content/units";
-import { arcName } from "../../app/lib/content/labels";
+import { arcName, webNovelChapterName } from "../../app/lib/content/labels";
 import { flaggedTitleRevealedBy, revealedByIn, unitEntryRevealedBy } from "../reveals";
 import { arcsInOrder, type Report } from "../timeline";
 import type { ContentPack } from "../schema/files";
-import { originalBeside, labelOf, positionOf, type Resolution } from "./resolution";
+import { originalBeside, labelOf, positionOf, type Resolution, unitEntries } from "./resolution";
 
 /** Arcs, their chapters (each ordinal once; duplicates were reported when declared) and chapter search entries. */
 export function webNovelRows({
@@ -87,24 +87,45 @@ export function webNovelRows({
         title_reveal_position: titleRevealPosition,
         title_revealed_by: titleRevealedBy,
       });
-      search.push({
-        ref: `chapter:${key}`,
-        kind: "chapter",
-        title: chapter.title,
-        subtitle: labelOf(timeline, key),
-        path: unitPath(key),
-        original_title: chapter.originalTitle ?? null,
-        aliases: "",
-        // Found by its arc's title too, unless the pack gates that title: it is matched wherever the
-        // chapter's entry is, and would find the chapter by words its reader may not know yet.
-        body: row.title_revealed_by === null ? arc.title : arcName(arc.number),
-        reveal_position: titleRevealPosition,
-        revealed_by: unitEntryRevealedBy(titleReachOf, key, titleRevealedBy),
-      });
+      const label = labelOf(timeline, key);
+      search.push(
+        // Found by its place ("Arc 3 · Chapter 12", "3-12") by everyone; by its title by those it shows to.
+        ...unitEntries(
+          timeline,
+          key,
+          {
+            ref: `chapter:${key}`,
+            kind: "chapter",
+            subtitle: label,
+            path: unitPath(key),
+            aliases: arcChapterName(arc.number, label) ?? "",
+            reveal_position: titleRevealPosition,
+          },
+          {
+            title: chapter.title,
+            original_title: chapter.originalTitle ?? null,
+            // Found by its arc's title too, unless the pack gates that title: it is matched wherever the
+            // chapter's entry is, and would find the chapter by words its reader may not know yet.
+            body: row.title_revealed_by === null ? arc.title : arcName(arc.number),
+            revealed_by: unitEntryRevealedBy(titleReachOf, key, titleRevealedBy),
+          },
+        ),
+      );
       countInto(row, chapters.at(-1)!);
     }
   }
   return { arcs, chapters, search };
+}
+
+/**
+ * A chapter's name as fans write it with its arc's number, "Chapter 3-12" for arc 3's chapter 12, from the
+ * name the series gives it ("Chapter 123-A" is "Chapter 3-123-A"): one of its place's names, so "3-12" and
+ * "chapter 3-12" find it first. None for an entry that is not numbered as a chapter ("Interlude 2"), nor
+ * for a label that says its arc already ("3-26": `lintArcInLabels`).
+ */
+function arcChapterName(arc: number, label: string) {
+  const number = /^Chapter (\S+)$/.exec(webNovelChapterName(label))?.[1];
+  return number === undefined || number.startsWith(`${arc}-`) ? null : `Chapter ${arc}-${number}`;
 }
 
 /** An arc's totals before any of its chapters is counted (decision 51). */

@@ -404,3 +404,21 @@ test(`at 360 px, a newcomer finds ${titledName} by "vol 5", named by its place, 
     expect(await page.content(), secret).not.toContain(secret);
   }
 });
+
+/** Arc 3's twelfth chapter, titled, which fans write "3-12": everyone finds it by that, named by its place. */
+const chapter = rows.chapters.find((each) => each.key === "wn:3-13")!;
+const chapterName = rows.story_units.find((unit) => unit.key === chapter.key)!.label;
+
+test(`at 360 px, a newcomer types "3-12" in the header and is offered ${chapterName}, named by its place, and opens it`, async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 760 });
+  await page.goto("/");
+  await waitForHydration(page);
+  const options = await suggest(page, "3-12");
+  await expect(options.first()).toHaveText(new RegExp(`^${chapterName}\\s*Chapter$`));
+  for (const secret of [chapter.title, chapter.original_title!])
+    expect(await page.content(), secret).not.toContain(secret);
+  await options.first().click();
+  await expect(page).toHaveURL(new RegExp(`${unitPath(chapter.key).replace(/[?]/g, "\\?")}$`));
+});

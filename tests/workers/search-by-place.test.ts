@@ -3,7 +3,8 @@
  * Flame With No Colour") and season 1's episode 7 ("Stolen Lullabies"), which /light_novels and /anime
  * show to everyone by their places with their titles hidden. A newcomer, or a viewer at episode 5, finds
  * each by its name, its number, its ISBN or its episode, named by its label alone, on the results page,
- * in the suggestions and in the HTML; a reader who has read it finds it once, by its title.
+ * in the suggestions and in the HTML; a reader who has read it finds it once, by its title. So too a web
+ * novel chapter, a side story and a recut's episode (decision 80).
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { encodeKnowledge, type Knowledge, knowledgeOfUnits, noKnowledge } from "~/lib/shield/knowledge";
@@ -101,5 +102,68 @@ describe("a titled unit, by its place", () => {
     const viewer = await searchedAs("episode 7", knowledgeOfUnits(["anime:1-7"]));
     const episode7 = viewer.results.filter((result) => result.path === episode.path);
     expect(episode7).toEqual([expect.objectContaining({ ref: "episode:anime:1-7", title: "Stolen Lullabies" })]);
+  });
+});
+
+describe("a web novel chapter, a side story and a recut's episode, by their places", () => {
+  const chapter = {
+    ref: "place:chapter:wn:3-13",
+    title: "Arc 3 · Chapter 12",
+    subtitle: "Arc 3 · Chapter 12",
+    path: "/web_novel?arc=3#wn-3-13",
+  };
+
+  it("are found by a newcomer as readers write them, named by their labels, nothing of their titles sent, and by their readers by their titles", async () => {
+    for (const words of ["arc 3 chapter 12", "Arc 3 · Chapter 12", "chapter 3-12", "3-12", "arc3 ch12"]) {
+      const found = await searchedAs(words, noKnowledge);
+      expect(found.results[0], words).toEqual(chapter);
+      expect(found.status, words).toMatch(/^\d+ results? for/);
+      const sent = await everythingSent(words, noKnowledge);
+      for (const secret of ["Cobalt Sees True", "群青は真を見る"])
+        expect(sent, `${words}: ${secret}`).not.toContain(secret);
+    }
+    // By the series' own numbering: arc 7's "19-A", arc 3's second interlude (flagged: its title says what it tells).
+    const labelled = await searchedAs("arc 7 chapter 19-A", noKnowledge);
+    expect(labelled.results[0]).toMatchObject({ ref: "place:chapter:wn:7-22", title: "Arc 7 · Chapter 19-A" });
+    const interlude = await searchedAs("arc 3 interlude 2", noKnowledge);
+    expect(interlude.results[0]).toMatchObject({ ref: "place:chapter:wn:3-33", title: "Arc 3 · Interlude 2" });
+    expect(await everythingSent("arc 3 interlude 2", noKnowledge)).not.toContain("Headmistress's Report");
+    // Its title still finds nothing for them.
+    expect((await searchedAs("Cobalt Sees True", noKnowledge)).results).toEqual([]);
+    // A reader who has read it finds it once, by its title.
+    const reader = await searchedAs("chapter 3-12", knowledgeOfUnits(["wn:3-13"]));
+    expect(reader.results.filter((result) => result.path === chapter.path)).toEqual([
+      expect.objectContaining({ ref: "chapter:wn:3-13", title: "Cobalt Sees True" }),
+    ]);
+  });
+
+  it("finds a side story by its label, and a recut's episode by its place", async () => {
+    for (const words of ["side story Lanternfall EX 2", "Lanternfall EX 2"]) {
+      const found = await searchedAs(words, noKnowledge);
+      expect(
+        found.results.filter((result) => result.ref.includes("side_story:")),
+        words,
+      ).toEqual([
+        {
+          ref: "place:side_story:ex-2",
+          title: "Lanternfall EX 2",
+          subtitle: "Lanternfall EX 2",
+          path: "/side_stories?story=ex-2#ss-ex-2",
+        },
+      ]);
+      const sent = await everythingSent(words, noKnowledge);
+      for (const secret of ["Moth Letters", "蛾の手紙"]) expect(sent, `${words}: ${secret}`).not.toContain(secret);
+    }
+    const recut = {
+      ref: "place:episode:anime:1r1-2",
+      title: "Season 1 Recut · Episode 2",
+      subtitle: "Season 1 Recut · Episode 2",
+      path: "/anime?season=1#s1r1e2",
+    };
+    for (const words of ["recut episode 2", "Season 1 Recut · Episode 2", "season 1 recut ep2"]) {
+      const found = await searchedAs(words, noKnowledge);
+      expect(found.results[0], words).toEqual(recut);
+      expect(await everythingSent(words, noKnowledge), words).not.toContain("Bread and Bridges");
+    }
   });
 });

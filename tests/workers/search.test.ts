@@ -150,7 +150,7 @@ describe("site search against the imported tiny pack", () => {
       short.results.filter((result) => result.kind === "break_time").map((result) => result.content?.title),
     ).toEqual(["Snack Time"]);
     // Its place is public, its title is not: a requester who has not reached it finds it named by its
-    // place (decision 79), and one who has, by its title, once.
+    // place (decision 79), and one who has, by its title, once. So too the recut's episode 2 (decision 80).
     for (const reveal of ["", "&reveal=anime:1-1"]) {
       const found = await load(searchLoader, `/search?q=episode%202${reveal}`);
       expect(found.results.map((result) => ({ ref: result.ref, ...result.content }))).toEqual([
@@ -159,6 +159,12 @@ describe("site search against the imported tiny pack", () => {
           title: "Season 1 · Episode 2",
           subtitle: "Season 1 · Episode 2",
           path: "/anime?season=1#s1e2",
+        },
+        {
+          ref: "place:episode:anime:1r1-2",
+          title: "Season 1 Recut · Episode 2",
+          subtitle: "Season 1 Recut · Episode 2",
+          path: "/anime?season=1#s1r1e2",
         },
       ]);
       expect(JSON.stringify(found)).not.toContain("The Lie");
