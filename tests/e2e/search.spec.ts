@@ -422,3 +422,22 @@ test(`at 360 px, a newcomer types "3-12" in the header and is offered ${chapterN
   await options.first().click();
   await expect(page).toHaveURL(new RegExp(`${unitPath(chapter.key).replace(/[?]/g, "\\?")}$`));
 });
+
+/** Season 1's episode 7, titled: "s1e7", as viewers write it, finds it for everyone, named by its place. */
+const episode = rows.anime_episodes.find((each) => each.key === "anime:1-7")!;
+
+for (const words of ["s1e7", "1x07"])
+  test(`at 1280 px, a newcomer's "${words}" lists Season 1 · Episode 7 first, its title nowhere in the page`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const response = await page.goto(`/search?q=${encodeURIComponent(words)}`);
+    const source = await response!.text();
+    await waitForHydration(page);
+    const first = page.getByRole("main").locator("ol a").first();
+    await expect(first).toHaveText(/^Anime episode\s*Season 1 · Episode 7$/);
+    await expect(first).toHaveAttribute("href", unitPath(episode.key));
+    await expect(page.getByRole("status")).toHaveText(new RegExp(`^\\d+ results? for “${words}”$`));
+    expect(source).not.toContain(episode.title!);
+    expect(await page.content()).not.toContain(episode.title!);
+  });

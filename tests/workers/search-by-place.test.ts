@@ -72,7 +72,7 @@ describe("a titled unit, by its place", () => {
 
   it("is found by a viewer at episode 5 by its episode, named by its place, its title and its season's kept", async () => {
     for (const knowledge of [noKnowledge, viewerAtEpisode5])
-      for (const words of ["episode 7", "ep7", "season 1 episode 7"]) {
+      for (const words of ["episode 7", "ep7", "season 1 episode 7", "s1e7", "S01E07", "1x07"]) {
         const found = await searchedAs(words, knowledge);
         expect(found.results, words).toContainEqual(episode);
         // Once: its titled entry is not theirs.

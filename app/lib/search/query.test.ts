@@ -241,6 +241,18 @@ describe("searchWords", () => {
     expect(searchWords("vol. 7. .5 7..5 a.b")).toEqual(["vol", "7", "5", "7", "5", "a", "b"]);
   });
 
+  it("reads an episode written in one word, as viewers write it, as its season and its episode", () => {
+    for (const written of ["s1e7", "S01E07", "s1ep7", "1x07", "S1E07"])
+      expect(searchWords(written), written).toEqual(["season", "1", "episode", "7"]);
+    expect(searchWords("lanternfall s2e13.5")).toEqual(["lanternfall", "season", "2", "episode", "13.5"]);
+    expect(searchWords("S00E00")).toEqual(["season", "0", "episode", "0"]);
+    // Side by side as "Season 1 · Episode 7" holds them, so it ranks first.
+    expect(toPhraseFtsQuery("s1e7")).toBe('"season"* + "1" + "episode"* + "7"');
+    // Nothing else: a lone season, a screen's size, an episode with no season.
+    for (const word of ["s1", "1920x1080", "e7", "s1e", "x07", "sx1e7"])
+      expect(searchWords(word), word).toEqual([word]);
+  });
+
   it("reads the digits of every script as the digits 0 to 9, and nothing else as digits", () => {
     for (const digits of [
       "٠١٢٣٤٥٦٧٨٩",

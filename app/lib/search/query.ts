@@ -72,11 +72,31 @@ function wordsIn(text: string) {
 }
 
 /**
- * The words of what a reader typed, as every search reads them (wordsIn), each at most
- * SEARCH_WORD_MAX_BYTES long, at most `maxWords` of them.
+ * An episode's place as viewers write it in one word: "s1e7", "S01E07", "s1ep7", "1x07" (a season, then an
+ * episode, which may be a label such as "13.5").
+ */
+const SEASON_AND_EPISODE = /^(?:s(\d{1,3})ep?|(\d{1,2})x)(\d{1,4}(?:\.\d+)?)$/;
+
+/** A number as a place's label writes it, without the leading zeros of "S01E07" ("0" stays "0"). */
+const withoutLeadingZeros = (number: string) => number.replace(/^0+(?=\d)/, "");
+
+/**
+ * A word as the places it names: "s1e7" and "1x07" are "season 1 episode 7", the words the site's label
+ * holds ("Season 1 · Episode 7"); any other word is itself.
+ */
+function placeWords(word: string): string[] {
+  const [, season = undefined, crossedSeason = undefined, episode = undefined] = SEASON_AND_EPISODE.exec(word) ?? [];
+  const seasonNumber = season ?? crossedSeason;
+  if (seasonNumber === undefined || episode === undefined) return [word];
+  return ["season", withoutLeadingZeros(seasonNumber), "episode", withoutLeadingZeros(episode)];
+}
+
+/**
+ * The words of what a reader typed, as every search reads them (wordsIn), an episode written in one word
+ * as its season and its episode (placeWords), each at most SEARCH_WORD_MAX_BYTES long, at most `maxWords` of them.
  */
 export function searchWords(input: string, maxWords = 8): string[] {
-  return wordsIn(input).slice(0, maxWords).map(boundedWord);
+  return wordsIn(input).flatMap(placeWords).slice(0, maxWords).map(boundedWord);
 }
 
 /** Scripts written without spaces between words (Chinese, Japanese), and Korean, whose words take endings. */
