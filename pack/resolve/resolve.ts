@@ -1,6 +1,6 @@
 import type { PackRows, SearchEntryRow } from "../rows";
 import { unitPath } from "../../app/lib/content/units";
-import { unspacedPairs } from "../../app/lib/search/query";
+import { asSearchedText, unspacedPairs } from "../../app/lib/search/query";
 import { externalIdRows } from "../external-ids";
 import type { ContentPack } from "../schema/files";
 import { lintCharactersNamed } from "../character-lint";
@@ -118,7 +118,8 @@ export function resolvePack(
     ]
       .map(findableByOriginalTitle)
       .map(findableByPlace)
-      .map(findableByParts),
+      .map(findableByParts)
+      .map(findableAsSearched),
     ln_mistakes: mistakes.lightNovel,
     anime_mistakes: mistakes.anime,
   };
@@ -188,5 +189,20 @@ function findableByParts(entry: SearchEntryRow): SearchEntryRow {
     ...entry,
     aliases: [entry.aliases, names].filter(Boolean).join(" · "),
     body: [entry.body, text].filter(Boolean).join(" · "),
+  };
+}
+
+/**
+ * An entry's words as search reads them (asSearchedText): the index keeps a dot inside a word, so a number
+ * such as "7.5" is one word and "vol 5" does not find it (decision 80); every other dot of its names and
+ * text is written as a space, where it parts words, and a title holding one ("Vol. 2", "J. R. Hale"),
+ * shown as it is, is among its names as it reads so, so "vol 2" finds it as a whole word.
+ */
+function findableAsSearched(entry: SearchEntryRow): SearchEntryRow {
+  const title = asSearchedText(entry.title);
+  return {
+    ...entry,
+    aliases: [asSearchedText(entry.aliases), title === entry.title ? "" : title].filter(Boolean).join(" · "),
+    body: asSearchedText(entry.body),
   };
 }

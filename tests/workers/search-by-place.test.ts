@@ -4,7 +4,8 @@
  * show to everyone by their places with their titles hidden. A newcomer, or a viewer at episode 5, finds
  * each by its name, its number, its ISBN or its episode, named by its label alone, on the results page,
  * in the suggestions and in the HTML; a reader who has read it finds it once, by its title. So too a web
- * novel chapter, a side story and a recut's episode (decision 80).
+ * novel chapter, a side story and a recut's episode (decision 80), and a volume numbered "7.5" by that
+ * number alone, never by its "5" or its "7".
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { encodeKnowledge, type Knowledge, knowledgeOfUnits, noKnowledge } from "~/lib/shield/knowledge";
@@ -165,5 +166,31 @@ describe("a web novel chapter, a side story and a recut's episode, by their plac
       expect(found.results[0], words).toEqual(recut);
       expect(await everythingSent(words, noKnowledge), words).not.toContain("Bread and Bridges");
     }
+  });
+});
+
+describe("a volume numbered 7.5", () => {
+  // Lanternfall 8 labelled "7.5", as a series numbers a volume between 7 and 8.
+  beforeAll(() =>
+    importTestPack("demo", {
+      edit: (files) => (files["light-novels.json"].collections[0].volumes[7].label = "7.5"),
+    }),
+  );
+  const volumesFound = async (words: string, knowledge: Knowledge) =>
+    (await searchedAs(words, knowledge)).results
+      .filter((result) => result.ref.includes("volume:"))
+      .map((result) => result.title);
+
+  it("is found by that number alone, not by its 5 nor its 7", async () => {
+    for (const words of ["vol 5", "volume 5", "lanternfall 5"])
+      expect(await volumesFound(words, noKnowledge), words).toEqual(["Lanternfall 5"]);
+    for (const words of ["vol 7", "lanternfall 7"])
+      expect(await volumesFound(words, noKnowledge), words).toEqual(["Lanternfall 7"]);
+    for (const words of ["vol 7.5", "7.5", "vol7.5", "Lanternfall 7.5"])
+      expect(await volumesFound(words, noKnowledge), words).toEqual(["Lanternfall 7.5"]);
+    // A reader of every volume, by its title.
+    const reader = knowledgeOfUnits(["ln:main-8"]);
+    expect(await volumesFound("vol 5", reader)).not.toContainEqual(expect.stringContaining("7.5"));
+    expect(await volumesFound("vol 7.5", reader)).toEqual(["Lanternfall 8: Drowned Lights"]);
   });
 });

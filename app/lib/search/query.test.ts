@@ -7,6 +7,7 @@ import {
   searchKindLabels,
   searchKinds,
   searchWords,
+  asSearchedText,
   unspacedPairs,
   toFtsQuery,
   toWholeWordFtsQuery,
@@ -239,6 +240,22 @@ describe("searchWords", () => {
     expect(searchWords("Vol7.5, 1.2.3")).toEqual(["vol7.5", "1.2.3"]);
     // A dot that is no decimal point parts words as before.
     expect(searchWords("vol. 7. .5 7..5 a.b")).toEqual(["vol", "7", "5", "7", "5", "a", "b"]);
+  });
+
+  it("reads a text for the index as it reads what is typed: a number's dot kept, every other dot a space", () => {
+    expect(asSearchedText("Lanternfall 7.5 · Volume 7.5")).toBe("Lanternfall 7.5 · Volume 7.5");
+    expect(asSearchedText("Blu-ray Vol. 2 booklet, chapter 5. J.R. Hale... 1.2.3.")).toBe(
+      "Blu-ray Vol  2 booklet, chapter 5  J R  Hale    1.2.3 ",
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme", maxLength: 100 }), (text) => {
+        // Whatever the text, the index reads the words search reads in it: no word keeps a dot that is no number's.
+        for (const word of asSearchedText(text)
+          .split(/[^\p{L}\p{N}.]+/u)
+          .filter(Boolean))
+          expect(word).not.toMatch(/(?<!\p{N})\.|\.(?!\p{N})/u);
+      }),
+    );
   });
 
   it("reads an episode written in one word, as viewers write it, as its season and its episode", () => {

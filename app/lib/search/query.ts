@@ -35,9 +35,21 @@ const NUMBER = String.raw`\p{N}+(?:\.\p{N}+)*`;
 
 /**
  * What parts words: anything but a letter or a digit, save a dot between two digits, so a number such as
- * a volume's "7.5" (decision 70) stays one word, that number, and is not "5.7".
+ * a volume's "7.5" (decision 70) stays one word, that number, and is not "5.7" nor "5" (decision 80).
  */
 const BETWEEN_WORDS = /(?:[^\p{L}\p{N}.]|(?<!\p{N})\.|\.(?!\p{N}))+/u;
+
+/** A dot that is no number's, not between two digits: it parts words (BETWEEN_WORDS). */
+const WORDS_DOT = /(?<!\p{N})\.|\.(?!\p{N})/gu;
+
+/**
+ * A text as the search index is to read it: its words as search reads them (wordsIn), a dot between two
+ * digits inside a number ("Volume 7.5") and every other dot a space ("Vol. 2", "chapter 5."). The index
+ * keeps a dot inside a word (migration 0067), so a number with a dot is one word there too, "7.5", which
+ * "5" does not find; a dot that parts words must be gone from what it reads, or "5." would be a word "5"
+ * does not find either.
+ */
+export const asSearchedText = (text: string) => text.replace(WORDS_DOT, " ");
 
 /** A decimal digit of a script other than ASCII's: Arabic-Indic "٣", Devanagari "३", fullwidth "３" … */
 const OTHER_DIGIT = /(?![0-9])\p{Nd}/gu;
@@ -57,9 +69,8 @@ function digitValue(digit: string) {
 /**
  * A text's words as search reads them, typed or indexed: normalized, every script's digits as ASCII digits
  * ("chapter ٣" is "chapter 3"; a Chinese numeral such as 三 is a letter, not a digit), lower-case, letters
- * and digits only and a number's dots (so no quote, operator or LIKE wildcard survives; FTS5 reads a
- * quoted "7.5" as the two words "7 5" side by side, as the index holds them), an ISBN one word
- * (isbnAsWord).
+ * and digits only and a number's dots (so no quote, operator or LIKE wildcard survives; the index holds
+ * "7.5" as one word, as FTS5 reads a quoted "7.5": asSearchedText), an ISBN one word (isbnAsWord).
  */
 function wordsIn(text: string) {
   return text
