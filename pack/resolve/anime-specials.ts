@@ -1,7 +1,7 @@
 import type { AnimeSpecialRow, SearchEntryRow } from "../rows";
-import { animeSpecialKey, unitPath } from "../../app/lib/content/units";
+import { animeSpecialKey } from "../../app/lib/content/units";
 import { unitEntryRevealedBy } from "../reveals";
-import { originalBeside, labelOf, positionOf, type Resolution, unitEntries } from "./resolution";
+import { originalBeside, positionOf, type Resolution, unitEntries } from "./resolution";
 import { slugGivesAway } from "./side-stories";
 
 /**
@@ -66,20 +66,12 @@ export function animeSpecialRows({ pack, timeline, reference, report, revealersO
       position: positionOf(timeline, key),
       sort_order: specials.length,
     });
-    const entry = {
-      ref: `anime_special:${key}`,
-      kind: "anime_special" as const,
-      subtitle: labelOf(timeline, key),
-      path: unitPath(key),
-      aliases: "",
-      reveal_position: positionOf(timeline, key),
-    };
     search.push(
       // Found by its label ("Anime · OVA 3") by everyone.
       ...unitEntries(
         timeline,
         key,
-        entry,
+        { kind: "anime_special" },
         special.title === undefined
           ? null
           : {

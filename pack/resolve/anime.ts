@@ -6,7 +6,7 @@ import type {
   BreakTimeEpisodeRow,
   SearchEntryRow,
 } from "../rows";
-import { breakTimeKey, episodeKey, isRecutEpisodeKey, parseUnitKey, unitPath } from "../../app/lib/content/units";
+import { breakTimeKey, episodeKey, isRecutEpisodeKey, parseUnitKey } from "../../app/lib/content/units";
 import {
   adaptationChanges,
   type AdaptedRange,
@@ -18,7 +18,7 @@ import {
   volumesOfEpisode,
 } from "../adaptation";
 import { flaggedTitleRevealedBy, shortReachedBy, unitEntryRevealedBy } from "../reveals";
-import { originalBeside, labelOf, positionOf, type Resolution, unitEntries } from "./resolution";
+import { originalBeside, positionOf, type Resolution, unitEntries } from "./resolution";
 import { episodeAiring, seasonParts } from "./anime-parts";
 
 /**
@@ -193,19 +193,11 @@ export function animeSearchEntries(
 ): SearchEntryRow[] {
   const seasonTitles = new Map(anime.seasons.map((season) => [season.number, season.title]));
   const episodes = anime.episodes.flatMap(({ title, ...episode }): SearchEntryRow[] => {
-    const entry = {
-      ref: `episode:${episode.key}`,
-      kind: "episode" as const,
-      subtitle: labelOf(timeline, episode.key),
-      path: unitPath(episode.key),
-      aliases: "",
-      reveal_position: episode.position,
-    };
     // Found by its place ("Season 1 · Episode 7") by everyone; by its title by those it shows to.
     return unitEntries(
       timeline,
       episode.key,
-      entry,
+      { kind: "episode" },
       title === null
         ? null
         : {
@@ -220,19 +212,15 @@ export function animeSearchEntries(
   const shorts = anime.shorts.flatMap(({ title, ...short }): SearchEntryRow[] => {
     const parts = short.accompanies === null ? null : parseUnitKey(short.accompanies, "anime");
     const episode = parts && { ...parts, label: labels.get(short.accompanies!) };
-    const entry = {
-      ref: `break_time:${short.key}`,
-      kind: "break_time" as const,
-      subtitle: breakTimeAiring({ season: short.season_number, number: short.number }, episode),
-      path: unitPath(short.key),
-      aliases: "",
-      reveal_position: positionOf(timeline, short.accompanies ?? short.key),
-    };
     // A short, as an episode, is found by its place by everyone.
     return unitEntries(
       timeline,
       short.key,
-      entry,
+      {
+        kind: "break_time",
+        subtitle: breakTimeAiring({ season: short.season_number, number: short.number }, episode),
+        reveal_position: positionOf(timeline, short.accompanies ?? short.key),
+      },
       title === null
         ? null
         : {

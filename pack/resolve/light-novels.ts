@@ -1,6 +1,6 @@
 import type { LnVolumeRow, SearchEntryRow, VolumeChangeRow } from "../rows";
 import { lightNovelChapterName, lightNovelChapterOf, volumeNumberName } from "../../app/lib/content/labels";
-import { unitPath, volumeKey } from "../../app/lib/content/units";
+import { volumeKey } from "../../app/lib/content/units";
 import { isbnAsWord } from "../../app/lib/search/query";
 import { collectionSpans, volumeSpanProblems } from "../adaptation";
 import {
@@ -11,7 +11,7 @@ import {
   volumeReleases,
 } from "../editions";
 import { lnChapterTitlesRevealedBy, unitEntryRevealedBy } from "../reveals";
-import { originalBeside, labelOf, mediaPath, positionOf, type Resolution, unitEntries } from "./resolution";
+import { originalBeside, mediaPath, positionOf, type Resolution, unitEntries, type UnitEntry } from "./resolution";
 
 /**
  * Collections, volumes and what each volume changed: what a volume adapts must be chapters, in order,
@@ -118,11 +118,8 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, titleRea
         .filter((_, index) => chapterTitlesRevealedBy[index] === null)
         .map((chapter) => lightNovelChapterName(chapter))
         .join(" · ");
-      const entry = {
-        ref: `volume:${key}`,
-        kind: "volume" as const,
-        subtitle: labelOf(timeline, key),
-        path: unitPath(key),
+      const entry: UnitEntry = {
+        kind: "volume",
         // "Volume 4" as readers write it ("vol 4" finds it too), beside its name ("Lanternfall 4"); a
         // labelled volume by its label ("Volume 7.5"), never by its place, which is another volume's number.
         // Its ISBNs and its editions' are public, as its place.

@@ -1,9 +1,9 @@
 import type { MangaChapterRow, MangaSeriesRow, MangaVolumeRow, SearchEntryRow } from "../rows";
-import { mangaChapterKey, unitPath } from "../../app/lib/content/units";
+import { mangaChapterKey } from "../../app/lib/content/units";
 import { mangaChapterNumbers, mangaSeriesName } from "../../app/lib/content/labels";
 import { englishBeforeOriginal, englishEditionColumns } from "../editions";
 import { unitEntryRevealedBy } from "../reveals";
-import { originalBeside, labelOf, positionOf, type Resolution, unitEntries } from "./resolution";
+import { originalBeside, positionOf, type Resolution, unitEntries } from "./resolution";
 import { slugGivesAway } from "./side-stories";
 
 /**
@@ -94,20 +94,12 @@ export function mangaRows({ pack, timeline, reference, report, revealersOf, titl
           original: chapter.original ?? null,
           position: positionOf(timeline, key),
         });
-        const entry = {
-          ref: `manga_chapter:${key}`,
-          kind: "manga_chapter" as const,
-          subtitle: labelOf(timeline, key),
-          path: unitPath(key),
-          aliases: "",
-          reveal_position: positionOf(timeline, key),
-        };
         search.push(
           // Found by its place ("Manga 1 · Chapter 12") by everyone.
           ...unitEntries(
             timeline,
             key,
-            entry,
+            { kind: "manga_chapter" },
             chapter.title === undefined
               ? null
               : {

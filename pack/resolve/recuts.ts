@@ -1,11 +1,10 @@
 import { splitAiredAt } from "../../app/lib/content/air-times";
 import { dateEnd, dateStart, surelyBefore } from "../../app/lib/content/dates";
 import { recutName } from "../../app/lib/content/labels";
-import { unitPath } from "../../app/lib/content/units";
 import { recutContents } from "../recuts";
 import { flaggedTitleRevealedBy, recutSceneRevealedBy, unitEntryRevealedBy } from "../reveals";
 import type { AnimeRecutEpisodeRow, AnimeRecutRow, SearchEntryRow } from "../rows";
-import { originalBeside, labelOf, positionOf, type Resolution, unitEntries } from "./resolution";
+import { originalBeside, positionOf, type Resolution, unitEntries } from "./resolution";
 
 /*
  * Recuts of a season (decision 45): each recut's row, its episodes with the season's episodes each holds
@@ -143,14 +142,8 @@ export function recutSearchEntries(
     unitEntries(
       timeline,
       episode.key,
-      {
-        ref: `episode:${episode.key}`,
-        kind: "episode",
-        subtitle: labelOf(timeline, episode.key),
-        path: unitPath(episode.key),
-        aliases: "",
-        reveal_position: episode.position,
-      },
+      // Found from the place of what it holds in the season.
+      { kind: "episode", reveal_position: episode.position },
       {
         title: episode.title,
         original_title: episode.original_title,

@@ -1,4 +1,5 @@
 import { PLACE_REF } from "../../app/lib/search/result";
+import { unitPath } from "../../app/lib/content/units";
 import type { SearchEntryRow } from "../rows";
 import type { RevealIn } from "../schema/fields";
 import type { ContentPack, PackFileName } from "../schema/files";
@@ -98,10 +99,35 @@ export const labelOf = ({ units }: Timeline, key: string) => units.get(key)?.lab
 export const untitledEntry = (
   timeline: Timeline,
   key: string,
-  entry: Pick<SearchEntryRow, "ref" | "kind" | "subtitle" | "path" | "aliases" | "reveal_position">,
+  entry: UnitEntry,
   /** Its name where the result's kind says the label's start already ("Side story"): the rest of it. */
   name = labelOf(timeline, key),
-): SearchEntryRow => ({ ...entry, title: name, original_title: null, body: "", revealed_by: null });
+): SearchEntryRow => ({
+  ...placeFields(timeline, key, entry),
+  title: name,
+  original_title: null,
+  body: "",
+  revealed_by: null,
+});
+
+/** What a unit's search entries have in common, whatever its title. */
+type PlaceFields = Pick<SearchEntryRow, "ref" | "kind" | "subtitle" | "path" | "aliases" | "reveal_position">;
+
+/** A unit's kind of entry, and where its entries differ from most kinds' (`placeFields`). */
+export type UnitEntry = Pick<PlaceFields, "kind"> & Partial<PlaceFields>;
+
+/**
+ * A unit's entry fields as most kinds have them unless `entry` says otherwise: keyed by its kind and key,
+ * subtitled by its label, linked to its page, no other names, found by those past its place.
+ */
+const placeFields = (timeline: Timeline, key: string, entry: UnitEntry): PlaceFields => ({
+  ref: `${entry.kind}:${key}`,
+  subtitle: labelOf(timeline, key),
+  path: unitPath(key),
+  aliases: "",
+  reveal_position: positionOf(timeline, key),
+  ...entry,
+});
 
 /**
  * A unit's search entries: without a title, its untitled entry alone; with one, its titled entry (found by
@@ -115,7 +141,7 @@ export const untitledEntry = (
 export function unitEntries(
   timeline: Timeline,
   key: string,
-  entry: Pick<SearchEntryRow, "ref" | "kind" | "subtitle" | "path" | "aliases" | "reveal_position">,
+  entry: UnitEntry,
   /** Its title and what goes with it; `aliases` where it has names only its title's readers may search too. */
   titled: (Pick<SearchEntryRow, "title" | "original_title" | "body" | "revealed_by"> & { aliases?: string }) | null,
   /** Its place's name, where not its label (`untitledEntry`). */
@@ -123,8 +149,8 @@ export function unitEntries(
 ): SearchEntryRow[] {
   const untitled = untitledEntry(timeline, key, entry, name);
   if (titled === null) return [untitled];
-  const entries = [{ ...entry, ...titled }];
-  return titled.revealed_by === null ? entries : [...entries, { ...untitled, ref: `${PLACE_REF}${entry.ref}` }];
+  const entries = [{ ...placeFields(timeline, key, entry), ...titled }];
+  return titled.revealed_by === null ? entries : [...entries, { ...untitled, ref: `${PLACE_REF}${untitled.ref}` }];
 }
 
 /**

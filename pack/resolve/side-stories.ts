@@ -1,5 +1,5 @@
 import type { SearchEntryRow, SideStoryRow } from "../rows";
-import { sideStoryKey, unitPath } from "../../app/lib/content/units";
+import { sideStoryKey } from "../../app/lib/content/units";
 import { placeWithinMedium } from "../../app/lib/content/labels";
 import { labelOf, originalBeside, positionOf, type Resolution, unitEntries } from "./resolution";
 import { readByItsReaders, unitEntryRevealedBy } from "../reveals";
@@ -95,7 +95,6 @@ export function sideStoryRows({ pack, timeline, gate, report, revealersOf, title
           ref: `side_story:${story.slug}`,
           kind: "side_story",
           subtitle: story.publishedIn,
-          path: unitPath(key),
           aliases: label,
           reveal_position: gated.position,
         },

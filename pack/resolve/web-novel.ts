@@ -1,6 +1,6 @@
 import type { ArcRow, ChapterRow, SearchEntryRow } from "../rows";
 import { dateOrder } from "../../app/lib/content/dates";
-import { chapterKey, unitPath } from "../../app/lib/content/units";
+import { chapterKey } from "../../app/lib/content/units";
 import { arcName, webNovelChapterName } from "../../app/lib/content/labels";
 import { flaggedTitleRevealedBy, revealedByIn, unitEntryRevealedBy } from "../reveals";
 import { arcsInOrder, type Report } from "../timeline";
@@ -93,14 +93,7 @@ export function webNovelRows({
         ...unitEntries(
           timeline,
           key,
-          {
-            ref: `chapter:${key}`,
-            kind: "chapter",
-            subtitle: label,
-            path: unitPath(key),
-            aliases: arcChapterName(arc.number, label) ?? "",
-            reveal_position: titleRevealPosition,
-          },
+          { kind: "chapter", aliases: arcChapterName(arc.number, label) ?? "", reveal_position: titleRevealPosition },
           {
             title: chapter.title,
             original_title: chapter.originalTitle ?? null,
