@@ -9,7 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { TITLE_NOT_ANNOUNCED, UnitTitle } from "~/components/unit-title";
 import type { AnimeSpecial, SeasonSpecial } from "~/lib/content/anime";
 import { runtimeLabel } from "~/lib/content/air-times";
-import { placeWithinMedium } from "~/lib/content/labels";
+import { placeWithinMedium, wrappingLabel } from "~/lib/content/labels";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { countOf, nouns } from "~/lib/words";
 import type { Gated } from "~/lib/shield/gated";
@@ -129,19 +129,18 @@ function Special({ special }: { special: AnimeSpecial }) {
         )}
         {special.watchAfter ? (
           <span className="min-w-0">
-            Watched after {/* A place's name on one line: a line never starts at its "·". */}
-            <Link to={unitPath(special.watchAfter.key)} className="whitespace-nowrap text-primary underline">
-              {special.watchAfter.label}
+            {/* A place's name may wrap (at twice the text size it is wider than a phone), but a line never
+                starts at its "·". */}
+            Watched after{" "}
+            <Link to={unitPath(special.watchAfter.key)} className="text-primary underline">
+              {wrappingLabel(special.watchAfter.label)}
             </Link>
             {special.watchAfter.inRecut ? (
               <>
                 {" "}
                 or{" "}
-                <Link
-                  to={unitPath(special.watchAfter.inRecut.key)}
-                  className="whitespace-nowrap text-primary underline"
-                >
-                  {special.watchAfter.inRecut.label}
+                <Link to={unitPath(special.watchAfter.inRecut.key)} className="text-primary underline">
+                  {wrappingLabel(special.watchAfter.inRecut.label)}
                 </Link>
               </>
             ) : null}

@@ -22,7 +22,9 @@ export function ReleaseRow({ release }: { release: Release }) {
   const untitled = title.content !== null && own === null;
   return (
     <Link to={releasePath(release)} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted">
-      <Badge tone="outline">{releaseKind(release, originalLanguage)}</Badge>
+      <Badge tone="outline" wrap>
+        {releaseKind(release, originalLanguage)}
+      </Badge>
       {/* Known but still on its way, a title keeps the row as it was, so nothing moves twice. */}
       <span className="font-medium" aria-busy={revealed && !named && !untitled ? true : undefined}>
         {named ? named.title : releasePlace(release)}

@@ -114,7 +114,7 @@ export function HiddenRun({
       )}
     >
       {unknownAs === "unmet" ? `${what} you have not met yet. ` : <>{`${what} ${beyondWhatYouKnow}. `}</>}
-      <ProgressLink className="whitespace-nowrap text-primary" />
+      <ProgressLink className="text-primary" />
       {onShow !== undefined ? (
         <span className={onShow ? undefined : "invisible"} aria-hidden={onShow ? undefined : true}>
           {" "}

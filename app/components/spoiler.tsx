@@ -129,15 +129,16 @@ export function Spoiler<T>({
 
 /**
  * " · Set your progress", for a reader without progress, after what a Spoiler hides (the dot held to
- * the word before it, so no line starts with it). Before the page is interactive its place is kept,
- * invisible, in a browser that keeps no progress.
+ * the word before it, so no line starts with it). Its words move to the next line together, and
+ * break only where a line is too narrow for them (a large text size on a phone). Before the page is
+ * interactive its place is kept, invisible, in a browser that keeps no progress.
  */
 function SetYourProgress({ hasProgress }: { hasProgress: boolean | null }) {
   if (hasProgress === null)
     return (
       <span className="spoiler-progress-place" aria-hidden="true">
         {"\u00A0· "}
-        <span className="whitespace-nowrap">Set your progress</span>
+        <span className="inline-block">Set your progress</span>
       </span>
     );
   if (hasProgress) return null;
@@ -146,7 +147,7 @@ function SetYourProgress({ hasProgress }: { hasProgress: boolean | null }) {
     <>
       {" "}
       {/* A fingertip's hit area around the words, as "Show it" has, without making the line taller. */}
-      <Link to="/reading_tracker" className="tap-area whitespace-nowrap text-primary underline">
+      <Link to="/reading_tracker" className="tap-area inline-block text-primary underline">
         Set your progress
       </Link>
     </>

@@ -12,7 +12,7 @@ import { Spoiler } from "~/components/spoiler";
 import { TITLE_HIDDEN, useTitleHeldBack } from "~/components/unit-title";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { mediumAndPlace, titleAfterLabel } from "~/lib/content/labels";
+import { mediumAndPlace, titleAfterLabel, wrappingLabel } from "~/lib/content/labels";
 import { slugPattern, unitPath } from "~/lib/content/units";
 import { cn } from "~/lib/cn";
 import { displayPath } from "~/lib/http/display-path";
@@ -293,7 +293,7 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
                     {/* After the episode's title, which is not the recut episode's. */}
                     {appearance.inRecut ? (
                       <span className="block text-sm text-muted-foreground">
-                        Also in <span className="whitespace-nowrap">{appearance.inRecut.label}</span>
+                        Also in <span className="inline-block">{wrappingLabel(appearance.inRecut.label)}</span>
                       </span>
                     ) : null}
                   </Link>

@@ -142,7 +142,7 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
                 preventScrollReset
                 aria-current={each === medium ? "page" : undefined}
                 className={cn(
-                  "tap-area my-[7px] inline-flex whitespace-nowrap rounded-full border px-3 py-1",
+                  "tap-area my-[7px] inline-flex rounded-full border px-3 py-1",
                   each === medium
                     ? "border-primary bg-primary text-primary-foreground"
                     : "border-border hover:border-primary",

@@ -149,7 +149,11 @@ function SideStoryCard({ story }: { story: SideStory }) {
         ) : null}
       </dl>
       {story.readUrl ? (
-        <a href={story.readUrl} rel="noopener noreferrer" className="tap-line mt-1 font-medium text-primary underline">
+        <a
+          href={story.readUrl}
+          rel="noopener noreferrer"
+          className="tap-line mt-1 font-medium text-primary underline wrap-anywhere"
+        >
           Read<span className="sr-only"> {titleShown ? `“${titleShown.title}”` : "it"}</span> on{" "}
           {formatSite(story.readUrl)}
         </a>

@@ -139,9 +139,9 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
           <UnreachedTitlesNote />
           {groups.map((group) => (
             <details key={group.part} open className="group rounded-lg border border-border bg-card">
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-lg px-4 py-3 font-semibold [&::-webkit-details-marker]:hidden">
+              <summary className="flex cursor-pointer list-none flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg px-4 py-3 font-semibold [&::-webkit-details-marker]:hidden">
                 {/* A phase named as its opening chapter waits with that chapter's title: "Part 2" meanwhile. */}
-                <span className="flex items-center gap-2">
+                <span className="flex min-w-0 items-center gap-2">
                   <DisclosureChevron />
                   <TitleIfShown gated={group.name} fallback={group.part}>
                     {(name) => name}
@@ -254,12 +254,12 @@ const ChapterItem = memo(function ChapterItem({ chapter }: { chapter: WebNovelCh
       </div>
       <div className="chapter-links">
         {chapter.volumes.map((volume) => (
-          <Link key={volume.key} to={unitPath(volume.key)} className={badgeClassName("outline")}>
+          <Link key={volume.key} to={unitPath(volume.key)} className={badgeClassName("outline", true)}>
             {`LN: ${volume.label}`}
           </Link>
         ))}
         {chapter.episodes.map((episode) => (
-          <Link key={episode.key} to={unitPath(episode.key)} className={badgeClassName("outline")}>
+          <Link key={episode.key} to={unitPath(episode.key)} className={badgeClassName("outline", true)}>
             {`Anime: ${episode.label}`}
           </Link>
         ))}

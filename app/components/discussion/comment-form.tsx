@@ -42,8 +42,7 @@ export function CommentForm({
   if (user && gated) {
     return (
       <p className="rounded-md border border-border bg-card p-4 text-sm">
-        You can join once you have read or watched {unit.label}.{" "}
-        <ProgressLink className="whitespace-nowrap text-primary" />
+        You can join once you have read or watched {unit.label}. <ProgressLink className="text-primary" />
       </p>
     );
   }

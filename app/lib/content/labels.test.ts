@@ -20,6 +20,7 @@ import {
   volumeNumberName,
   webNovelChapterName,
   webNovelEntryNames,
+  wrappingLabel,
 } from "./labels";
 
 describe("labelWithTitle", () => {
@@ -399,5 +400,13 @@ describe("arcTitleAfter", () => {
     // A dash inside a number, or another arc's number, is no separator.
     expect(arcTitleAfter(2, "Arc 2-3 Interlude")).toBe("Arc 2-3 Interlude");
     expect(arcTitleAfter(2, "Arc 20 – Ashes")).toBe("Arc 20 – Ashes");
+  });
+});
+
+describe("wrappingLabel", () => {
+  it("holds each separator to the word before it, so a line may break after it and never before", () => {
+    expect(wrappingLabel("Season 1 Recut · Episode 3")).toBe("Season 1 Recut\u00a0· Episode 3");
+    expect(wrappingLabel("Arc 7 · Interlude · Part 2")).toBe("Arc 7\u00a0· Interlude\u00a0· Part 2");
+    expect(wrappingLabel("Episode 3")).toBe("Episode 3");
   });
 });

@@ -417,3 +417,11 @@ export function webNovelChapterName(unitLabel: string) {
   const within = unitLabel.indexOf(" · ");
   return within === -1 ? unitLabel : unitLabel.slice(within + " · ".length);
 }
+
+/**
+ * A label to print where it may wrap: "Season 1 Recut\u00a0· Episode 3", a no-break space before each "·",
+ * so a long label breaks after a separator, never before it (no line starts with the dot).
+ */
+export function wrappingLabel(label: string): string {
+  return label.replaceAll(" · ", "\u00a0· ");
+}
