@@ -33,9 +33,10 @@ export function AnalyticsOptOut({ configured }: { configured: boolean }) {
 
   const allowed = configured && optedOut === false && !doNotTrack;
   return (
-    <div className="rounded-lg border border-border bg-card p-4">
-      <div className="flex items-start justify-between gap-4">
-        <div>
+    // With a large text size on a phone (a card narrower than 12rem) the switch goes under its words.
+    <div className="@container rounded-lg border border-border bg-card p-4">
+      <div className="flex items-start justify-between gap-4 @max-[12rem]:flex-col">
+        <div className="min-w-0">
           <label htmlFor={id} className="font-medium">
             Allow anonymous analytics in this browser
           </label>

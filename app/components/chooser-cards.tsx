@@ -70,7 +70,9 @@ export function ChooserCards({
         className="-mx-4 flex snap-x scroll-px-4 gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 lg:grid-cols-3"
       >
         {shown.map((card) => (
-          <li key={card.value} className="w-64 shrink-0 snap-start sm:w-auto">
+          // 16rem wide, but 2rem narrower than the row at most, however large the text: the card is whole on
+          // the screen and the next one shows at its edge.
+          <li key={card.value} className="w-64 max-w-[calc(100%-2rem)] shrink-0 snap-start sm:w-auto sm:max-w-none">
             <Link
               to={href(card.value)}
               preventScrollReset

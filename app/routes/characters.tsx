@@ -169,10 +169,12 @@ type CatalogueCharacter = NonNullable<Unshielded<Route.ComponentProps["loaderDat
 
 function CharacterCard({ character, eager }: { character: CatalogueCharacter; eager: boolean }) {
   return (
-    <li>
+    <li className="@container">
+      {/* With a large text size on a phone (a card narrower than 12rem) the portrait goes above the name,
+          which beside it would have a word's room a line. */}
       <Link
         to={`/characters/${character.slug}`}
-        className="flex h-full gap-3 rounded-lg border border-border bg-card p-3 transition-colors hover:border-primary"
+        className="flex h-full gap-3 rounded-lg border border-border bg-card p-3 transition-colors hover:border-primary @max-[12rem]:flex-col"
       >
         <Portrait portrait={character.portrait} name={character.name} eager={eager} />
         <div className="min-w-0">

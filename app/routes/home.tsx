@@ -131,11 +131,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <ContinueReading collections={collections} spans={spans} />
 
       {stats.length ? (
-        <section aria-labelledby="numbers-title">
+        <section aria-labelledby="numbers-title" className="@container">
           <h2 id="numbers-title" className="sr-only">
             The series in numbers
           </h2>
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+          {/* Two a row on a phone; one with a large text size (a list narrower than 11rem), where two
+              side by side would leave a number less room than it takes on one line. */}
+          <ul className="grid grid-cols-2 gap-3 @max-[11rem]:grid-cols-1 sm:grid-cols-3 lg:grid-cols-6">
             {stats.map(([value, label, path, full]) => (
               <li key={label}>
                 <Link

@@ -117,7 +117,7 @@ export default function LightNovels({ loaderData }: Route.ComponentProps) {
             ) : null}
             <UnreachedTitlesNote />
           </header>
-          <ol className="grid gap-4 lg:grid-cols-2">
+          <ol className="@container grid gap-4 lg:grid-cols-2">
             {volumes.map((volume, index) => (
               <VolumeCard key={volume.key} volume={volume} collectionName={collection.name} eager={index < 2} />
             ))}

@@ -201,7 +201,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   ];
 
   return (
-    <div className="mx-auto max-w-md">
+    <div className="@container mx-auto max-w-md">
       <PageHeader
         title={tabs.find(([value]) => value === mode)?.[1] ?? "Sign in"}
         lead="An account lets you join the discussion of each chapter and episode, keeps your progress on every device, and lets you report mistakes and follow what becomes of them. Reading needs no account."
@@ -230,8 +230,9 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           <div
             role="tablist"
             aria-label="What would you like to do?"
-            // Three of a width, but "Sign in" keeps to one line where large text makes each tab wrap.
-            className="mb-6 grid grid-cols-[minmax(max-content,1fr)_1fr_1fr] gap-1 rounded-lg bg-muted p-1 text-sm"
+            // Three of a width, but "Sign in" keeps to one line where large text makes each tab wrap. Where
+            // even so they would not fit side by side (a phone at twice the text size), one under another.
+            className="mb-6 grid grid-cols-[minmax(max-content,1fr)_1fr_1fr] gap-1 rounded-lg bg-muted p-1 text-sm @max-[13rem]:grid-cols-1"
           >
             {tabs.map(([value, label]) => (
               <Button

@@ -93,7 +93,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         title="Search"
         lead="Characters by name or alias, arcs, chapters, light novel volumes, side stories, anime seasons and episodes, OVAs, specials and films, Break Time, manga series and chapters, and translation notes."
       />
-      <FilterForm submitLabel="Search" role="search" aria-label="New search" className="mb-6 flex gap-2">
+      <FilterForm submitLabel="Search" role="search" aria-label="New search" className="mb-6 flex flex-wrap gap-2">
         <label htmlFor="search-page-query" className="sr-only">
           Search the site
         </label>
@@ -103,7 +103,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           name="q"
           defaultValue={query}
           maxLength={100}
-          className="min-w-0 flex-1"
+          // Beside the button while it has 10rem; with a large text size on a phone, on a line of its own.
+          className="min-w-0 grow basis-40"
           placeholder="Name, alias or title"
         />
         {kind ? <input type="hidden" name="kind" value={kind} /> : null}

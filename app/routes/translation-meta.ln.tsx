@@ -71,7 +71,7 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
           Report a mistake in a light novel
         </Link>
       </PageHeader>
-      <FilterForm submitLabel="Search" role="search" className="mb-8 flex gap-2">
+      <FilterForm submitLabel="Search" role="search" className="mb-8 flex flex-wrap gap-2">
         <label htmlFor="mistake-query" className="sr-only">
           Search every light novel entry
         </label>
@@ -83,7 +83,8 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
           maxLength={100}
           placeholder="Search entries"
           aria-describedby="mistake-query-hint"
-          className="min-w-0 flex-1"
+          // Beside the button while it has 10rem; with a large text size on a phone, on a line of its own.
+          className="min-w-0 grow basis-40"
         />
       </FilterForm>
       <p id="mistake-query-hint" className="-mt-6 mb-8 text-sm text-muted-foreground">

@@ -37,12 +37,13 @@ export function VolumeCard({ volume, collectionName, eager }: VolumeProps) {
   const out = useOut(volume.releasedJp);
   return (
     // On a phone the cover sits beside the name and dates only, and what follows takes the card's
-    // whole width: beside a cover, a column of 150 px is too narrow for a sentence.
+    // whole width: beside a cover, a column of 150 px is too narrow for a sentence. With a large text
+    // size on a phone (a list narrower than 14rem) not even a date fits beside it: the cover goes on top.
     <li
       id={unitAnchor(volume.key)}
-      className="grid grid-cols-[5rem_minmax(0,1fr)] gap-x-4 gap-y-2 rounded-lg border border-border bg-card p-4 target:border-primary sm:grid-cols-[7rem_minmax(0,1fr)] sm:grid-rows-[auto_1fr]"
+      className="grid grid-cols-[5rem_minmax(0,1fr)] gap-x-4 gap-y-2 rounded-lg border border-border bg-card p-4 target:border-primary @max-[14rem]:grid-cols-[minmax(0,1fr)] sm:grid-cols-[7rem_minmax(0,1fr)] sm:grid-rows-[auto_1fr]"
     >
-      <div className="sm:row-span-2">
+      <div className="@max-[14rem]:w-20 sm:row-span-2">
         <VolumeCover volume={volume} collectionName={collectionName} eager={eager} />
       </div>
       <div className="@container min-w-0 space-y-2">
@@ -100,7 +101,7 @@ export function VolumeCard({ volume, collectionName, eager }: VolumeProps) {
           ) : null}
         </dl>
       </div>
-      <div className="col-span-2 min-w-0 space-y-2 sm:col-span-1 sm:col-start-2">
+      <div className="col-span-2 min-w-0 space-y-2 @max-[14rem]:col-span-1 sm:col-span-1 sm:col-start-2">
         {volume.editions.length ? (
           <div className="text-sm">
             <p className="font-medium">Editions</p>
@@ -114,7 +115,7 @@ export function VolumeCard({ volume, collectionName, eager }: VolumeProps) {
         {volume.adapts ? (
           <p className="text-sm">
             Adapts <ChapterRange from={volume.adapts.from} to={volume.adapts.to} />{" "}
-            <Badge>{countOf(volume.adapts.chapters, nouns.webNovelChapter)}</Badge>
+            <Badge wrap>{countOf(volume.adapts.chapters, nouns.webNovelChapter)}</Badge>
           </p>
         ) : volume.readAfter ? (
           <p className="text-sm">
