@@ -4,6 +4,7 @@ import { SeverityBadge } from "~/components/mistakes/mistake-parts";
 import { PageHeader } from "~/components/page-header";
 import { PageSection } from "~/components/page-section";
 import { ShieldedList } from "~/components/shielded-list";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { formatDate, formatNumber } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { mistakeCategoryLabels, mistakeSeverityLabels, severities } from "~/lib/mistakes/rules";
@@ -71,7 +72,7 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
       </div>
 
       <PageSection id="counts-title" title="Entries by severity" className="mt-10">
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Entries by severity">
           <table className="w-full border-collapse text-left text-sm">
             <thead>
               <tr className="border-b border-border">
@@ -98,7 +99,7 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </PageSection>
 
       <PageSection id="judging-title" title="How entries are judged" className="mt-10">
@@ -108,11 +109,11 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
           <em>disputed</em>; errors the publisher corrected are kept and marked <em>fixed in a later release</em> (a
           later printing, or new subtitles), with the edition the entry was found in.
         </p>
-        <dl className="grid gap-3 sm:grid-cols-3">
+        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           {severities.map((severity) => (
             <div key={severity} className="rounded-lg border border-border bg-card p-4">
               <dt>
-                <SeverityBadge severity={severity} />
+                <SeverityBadge severity={severity} wrap />
               </dt>
               <dd className="mt-2 text-sm">{severityHelp[severity]}</dd>
             </div>

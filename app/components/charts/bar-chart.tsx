@@ -2,6 +2,7 @@ import { formatNumber } from "~/lib/format";
 import { countOf, type Noun } from "~/lib/words";
 import { type AxisMark, type BarDatum, type BarSeries, total } from "./bars";
 import { ColumnBars } from "./column-bars";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { FigureTable } from "./figure-table";
 import { RowBars } from "./row-bars";
 
@@ -58,7 +59,12 @@ export function BarChart({ id, title, description, series, data, unit, layout = 
     ) : (
       <ColumnBars id={id} series={series} data={data} max={max} describe={describe} marks={marks} />
     );
-  const table = <FigureTable id={id} title={title} series={series} data={data} />;
+  // At a large text size on a phone the table may be wider than the figure: it scrolls, the figure does not.
+  const table = (
+    <ScrollRegion label={`${title}, as a table`}>
+      <FigureTable id={id} title={title} series={series} data={data} />
+    </ScrollRegion>
+  );
   const short = data.length <= SHORT_TABLE_ROWS;
 
   return (
@@ -86,7 +92,7 @@ export function BarChart({ id, title, description, series, data, unit, layout = 
         </ul>
       ) : null}
       {short ? (
-        <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] xl:items-start">
+        <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] xl:items-start">
           {chart}
           {table}
         </div>

@@ -11,9 +11,11 @@ export function ColumnBars({ id, series, data, max: tallest, describe, marks }: 
   const widest = ticks.map(formatNumber).reduce((a, b) => (b.length > a.length ? b : a), "");
   const chars = Math.max(1, ...data.map((datum) => datum.label.length));
   // A plot at least ~460 px wide from a 32rem container up, and at least ~210 px on a 320 px phone;
-  // the narrow set of labels is a subset of the wide one.
+  // with a large text size on a phone (a figure narrower than 11rem) its labels take as much room as
+  // on a plot of ~40 px. Each narrower set of labels is a subset of the wider one.
   const wide = labelStep(data.length, chars, 460);
   const narrow = Math.ceil(labelStep(data.length, chars, 210) / wide) * wide;
+  const tiny = Math.ceil(labelStep(data.length, chars, 40) / narrow) * narrow;
   const count = Math.max(1, data.length);
   const stacks = data.map((datum) => segments(datum.values, max));
 
@@ -85,7 +87,8 @@ export function ColumnBars({ id, series, data, max: tallest, describe, marks }: 
       ) : (
         <div className="col-start-2 relative h-5" aria-hidden="true">
           {/* Each label is centred under its bar. The first and last, wider than their bars, keep to the
-              plot's edges instead (safe centring), so they stay inside the chart. */}
+              plot's edges instead, so they stay inside the chart: centred by auto margins, which an
+              item wider than its box gives up for its line's start (the right one, for the last). */}
           {data.map((datum, index) =>
             index % wide === 0 ? (
               <div
@@ -93,11 +96,11 @@ export function ColumnBars({ id, series, data, max: tallest, describe, marks }: 
                 className={cn(
                   "absolute top-1 flex whitespace-nowrap",
                   index === 0
-                    ? "justify-center-safe"
+                    ? "*:mx-auto"
                     : index === data.length - 1
-                      ? "flex-row-reverse justify-center-safe"
+                      ? "flex-row-reverse *:mx-auto"
                       : "justify-center",
-                  index % narrow === 0 ? "" : "hidden @lg:flex",
+                  index % tiny === 0 ? "" : index % narrow === 0 ? "hidden @min-[11rem]:flex" : "hidden @lg:flex",
                 )}
                 style={{
                   left: `${(index / count) * 100}%`,
@@ -116,12 +119,13 @@ export function ColumnBars({ id, series, data, max: tallest, describe, marks }: 
 }
 
 /**
- * How wide the plot is at least, by the figure's width: ~210 px on a 320 px phone, ~460 px from a
- * 32rem figure, ~830 px from a 56rem one; each names the marks that fit it, with the classes that
- * show a mark from there on or hide it.
+ * How wide the plot is at least, by the figure's width: as ~40 px with a large text size on a phone (a
+ * figure narrower than 11rem), ~210 px on a 320 px phone, ~460 px from a 32rem figure, ~830 px from a
+ * 56rem one; each names the marks that fit it, with the classes that show a mark from there on or hide it.
  */
 const markTiers = [
-  { width: 210, show: "", hide: "hidden" },
+  { width: 40, show: "", hide: "hidden" },
+  { width: 210, show: "@min-[11rem]:block", hide: "@min-[11rem]:hidden" },
   { width: 460, show: "@lg:block", hide: "@lg:hidden" },
   { width: 830, show: "@4xl:block", hide: "@4xl:hidden" },
 ] as const;

@@ -21,8 +21,13 @@ import { diffWords } from "~/lib/mistakes/word-diff";
 
 const severityTone = { minor: "neutral", meaning_changing: "outline", plot_relevant: "warning" } as const;
 
-export function SeverityBadge({ severity }: { severity: MistakeSeverity }) {
-  return <Badge tone={severityTone[severity]}>{mistakeSeverityLabels[severity]}</Badge>;
+/** `wrap` lets "Meaning-changing" break at its hyphen where the badge is the width of a narrow card. */
+export function SeverityBadge({ severity, wrap = false }: { severity: MistakeSeverity; wrap?: boolean }) {
+  return (
+    <Badge tone={severityTone[severity]} wrap={wrap}>
+      {mistakeSeverityLabels[severity]}
+    </Badge>
+  );
 }
 
 /** Official and suggested text side by side (stacked on phones), with the changed words marked. */

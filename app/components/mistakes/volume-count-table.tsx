@@ -1,5 +1,6 @@
 import { TITLE_HIDDEN, TitleIfShown } from "~/components/unit-title";
 import { Link } from "react-router";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { titleAfterLabel, volumeName } from "~/lib/content/labels";
 import { mistakeSeverityLabels, severities, volumeSlugFromKey } from "~/lib/mistakes/rules";
 import type { VolumeMistakeCount } from "~/lib/mistakes/entries";
@@ -10,7 +11,7 @@ import type { VolumeMistakeCount } from "~/lib/mistakes/entries";
  */
 export function VolumeCountTable({ volumes, caption }: { volumes: VolumeMistakeCount[]; caption: string }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-border bg-card">
+    <ScrollRegion label={caption} className="rounded-lg border border-border bg-card">
       {/* Columns of fixed widths from sm up: a volume's title shown once the reader reaches it never widens its column and moves the counts. */}
       <table className="w-full border-collapse text-left text-sm sm:table-fixed">
         <caption className="sr-only">{caption}</caption>
@@ -75,6 +76,6 @@ export function VolumeCountTable({ volumes, caption }: { volumes: VolumeMistakeC
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
