@@ -32,12 +32,17 @@ function overflow(page: Page) {
       }
       return false;
     };
+    // Its box, or text that runs out of it (a line that may not wrap).
+    const right = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return getComputedStyle(element).overflowX === "visible" ? box.left + element.scrollWidth : box.right;
+    };
     const culprits = [...document.body.querySelectorAll("*")]
-      .filter((element) => element.getBoundingClientRect().right > width + 0.5 && !clipped(element))
+      .filter((element) => right(element) > width + 0.5 && !clipped(element))
       .slice(0, 3)
       .map(
         (element) =>
-          `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}"> ends at ${Math.round(element.getBoundingClientRect().right)} px`,
+          `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}"> ends at ${Math.round(right(element))} px`,
       );
     return { scrollWidth: document.documentElement.scrollWidth, innerWidth: width, culprits };
   });
@@ -48,7 +53,11 @@ function overflow(page: Page) {
  * column too narrow for it, ISBNs and dates broken over lines, selects too narrow for their value,
  * and boxes that scroll but cannot be reached from the keyboard. Each finding names the element.
  */
-function phoneReadingProblems(page: Page) {
+async function phoneReadingProblems(page: Page) {
+  return [...(await readingProblems(page)), ...(await unreachableScrollBoxes(page))];
+}
+
+function readingProblems(page: Page) {
   return page.evaluate(() => {
     const problems: string[] = [];
     const visible = (element: Element) =>
@@ -119,8 +128,19 @@ function phoneReadingProblems(page: Page) {
         );
     }
 
-    // A box that scrolls can be reached from the keyboard: it takes focus and says what it is, or
-    // what is in it does (links, buttons).
+    return problems;
+  });
+}
+
+/**
+ * A box that scrolls can be reached from the keyboard: it takes focus and says what it is, or what is
+ * in it does (links, buttons). Each finding names the box.
+ */
+function unreachableScrollBoxes(page: Page) {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const visible = (element: Element) =>
+      element.getClientRects().length > 0 && getComputedStyle(element).visibility !== "hidden";
     for (const element of document.querySelectorAll("body *")) {
       const style = getComputedStyle(element);
       const scrollsX = ["auto", "scroll"].includes(style.overflowX) && element.scrollWidth > element.clientWidth + 1;
@@ -842,6 +862,57 @@ test("with a large text size a 320 px phone scrolls no page sideways, and the he
     expect
       .soft(apart, `${path}: the name at ${JSON.stringify(name)}, the controls at ${JSON.stringify(controls)}`)
       .toBe(true);
+  }
+});
+
+/**
+ * What a box that clips cuts off at its side in the main column (a chart's figure over a table wider
+ * than it): hidden, it would not show as sideways scroll. A field's own text is left to the field.
+ */
+function cutOff(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("main *")]
+      .filter((element) => !["INPUT", "SELECT", "TEXTAREA"].includes(element.tagName))
+      .filter((element) => ["hidden", "clip"].includes(getComputedStyle(element).overflowX))
+      .filter((element) => element.clientWidth > 2 && element.scrollWidth > element.clientWidth + 1)
+      .map(
+        (element) =>
+          `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}"> cuts off ${element.scrollWidth - element.clientWidth} px`,
+      ),
+  );
+}
+
+test.describe("at twice the text size no page scrolls sideways on a 360 or 320 px phone", () => {
+  for (const path of publicPages) {
+    test(path, async ({ page }, testInfo) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      // A phone's largest text setting, as the page's root font size.
+      await page.addInitScript(() =>
+        document.addEventListener("DOMContentLoaded", () => {
+          document.documentElement.style.fontSize = "200%";
+        }),
+      );
+      await open(page, path);
+      for (const width of [360, 320]) {
+        await page.setViewportSize({ width, height: 740 });
+        const measured = await overflow(page);
+        expect
+          .soft(measured.scrollWidth, `${path} at ${width} px: ${measured.culprits.join("; ")}`)
+          .toBeLessThanOrEqual(width);
+        // A row of cards or a table may scroll within itself: each card whole on the screen, and a
+        // box that scrolls reachable from the keyboard.
+        for (const card of await page.locator("main nav ol > li").all()) {
+          const box = await card.boundingBox();
+          if (box) expect.soft(box.width, `${path} at ${width} px: a card`).toBeLessThanOrEqual(width);
+        }
+        await expect.poll(() => unreachableScrollBoxes(page), { message: `${path} at ${width} px` }).toEqual([]);
+        expect.soft(await cutOff(page), `${path} at ${width} px`).toEqual([]);
+        if (testInfo.errors.length) {
+          const name = path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+          await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
+        }
+      }
+    });
   }
 });
 
