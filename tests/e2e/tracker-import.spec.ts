@@ -97,7 +97,7 @@ test.describe("importing a list from a tracking service on a 360 px phone", () =
       buffer: Buffer.from("title,chapter\nLanternfall,c45\n"),
     });
     // Neither JSON nor XML: named as neither this site's own export nor a service's.
-    await expect(alert).toContainText("This file is neither a progress export from this site nor");
+    await expect(alert).toContainText("This file is not a progress export from this site, a MyAnimeList");
     await pick(page, {
       name: "Lanternfall - Novel Updates.html",
       mimeType: "text/html",

@@ -127,7 +127,7 @@ export function readServiceExport(text: string): ServiceExport {
   }
   if (!body.startsWith("<"))
     return refused(
-      "This file is neither a progress export from this site nor a MyAnimeList, AniList or Kitsu export or a saved Novel Updates reading list.",
+      "This file is not a progress export from this site, a MyAnimeList, AniList or Kitsu export, or a saved Novel Updates reading list.",
     );
   const valid = XMLValidator.validate(body);
   if (valid !== true) {

@@ -144,7 +144,7 @@ describe("reading a MyAnimeList export", () => {
 
   it("refuses what is not XML, not well-formed, or not a list export, in words that quote nothing of the file", () => {
     expect(readServiceExport("title,chapter\nLanternfall,c45\n").error).toBe(
-      "This file is neither a progress export from this site nor a MyAnimeList, AniList or Kitsu export or a saved Novel Updates reading list.",
+      "This file is not a progress export from this site, a MyAnimeList, AniList or Kitsu export, or a saved Novel Updates reading list.",
     );
     expect(readServiceExport(exportFile("not-xml.csv")).error).toMatch(
       /^This file comes from Novel Updates but is not your reading list saved as a page/,
