@@ -29,6 +29,7 @@ export function ShieldedList<T extends Gated<unknown>>({
   describe,
   runAs = "div",
   unknownAs = "beyond",
+  runClassName,
   renderItem,
 }: {
   items: readonly T[];
@@ -39,6 +40,8 @@ export function ShieldedList<T extends Gated<unknown>>({
   runAs?: "div" | "li";
   /** How a run line says the reader has not got there (HiddenRun). */
   unknownAs?: "beyond" | "unmet";
+  /** The run line's place in what holds it (a margin inside a bordered list). */
+  runClassName?: string;
   renderItem: (item: T, shown: boolean) => ReactNode;
 }) {
   const shield = useShield();
@@ -78,6 +81,7 @@ export function ShieldedList<T extends Gated<unknown>>({
                 : null
             }
             unknownAs={unknownAs}
+            className={runClassName}
           />,
           ...segment.items.map((each) => item(each, false)),
         ],

@@ -9,6 +9,8 @@ import { ProgressLink } from "~/components/progress-link";
 import { Portrait } from "~/components/portrait";
 import type { Gated } from "~/lib/shield/gated";
 import { Spoiler } from "~/components/spoiler";
+import { ShieldedList } from "~/components/shielded-list";
+import { countOf, nouns } from "~/lib/words";
 import { TITLE_HIDDEN, useTitleHeldBack } from "~/components/unit-title";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -309,18 +311,24 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
       {character.facts.length ? (
         <PageSection id="facts" title="Profile">
           <ul className="divide-y divide-border rounded-lg border border-border bg-card">
-            {character.facts.map((fact, index) => (
-              <li key={index} className="px-4 py-3">
-                <Spoiler gated={fact} what="This fact">
-                  {({ label, value }) => (
+            {/* Facts the reader has not reached fold into one line a run, not a box each saying the same. */}
+            <ShieldedList
+              items={character.facts.map((fact, index) => ({ ...fact, key: `fact-${index}` }))}
+              itemKey={(fact) => fact.key}
+              describe={(run) => countOf(run.length, nouns.fact)}
+              runAs="li"
+              runClassName="m-2"
+              renderItem={(fact, shown) =>
+                shown && fact.content ? (
+                  <li key={fact.key} className="px-4 py-3">
                     <span className="grid gap-1 sm:grid-cols-[12rem_1fr]">
-                      <span className="font-medium text-muted-foreground">{label}</span>
-                      <span>{prose(value)}</span>
+                      <span className="font-medium text-muted-foreground">{fact.content.label}</span>
+                      <span>{prose(fact.content.value)}</span>
                     </span>
-                  )}
-                </Spoiler>
-              </li>
-            ))}
+                  </li>
+                ) : null
+              }
+            />
           </ul>
         </PageSection>
       ) : null}
@@ -328,22 +336,29 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
       {character.relationships.length ? (
         <PageSection id="relationships" title="Relationships">
           <ul className="grid gap-2 sm:grid-cols-2">
-            {character.relationships.map((relationship, index) => (
-              <li key={index} className="rounded-lg border border-border bg-card p-3">
-                <Spoiler gated={relationship} what="This relationship" block>
-                  {({ slug, name, trueName, mediumNames, kind, description }) => (
-                    <>
-                      <Link to={`/characters/${slug}`} className="tap-line font-semibold text-primary underline">
-                        <CharacterName character={{ name, trueName, mediumNames }} />
-                      </Link>{" "}
-                      {/* "other" says nothing a reader can use; the description says what they are to each other. */}
-                      {kind === "other" ? null : <Badge>{kind}</Badge>}
-                      <p className="mt-1 text-sm">{prose(description)}</p>
-                    </>
-                  )}
-                </Spoiler>
-              </li>
-            ))}
+            <ShieldedList
+              items={character.relationships.map((relationship, index) => ({
+                ...relationship,
+                key: `relationship-${index}`,
+              }))}
+              itemKey={(relationship) => relationship.key}
+              describe={(run) => countOf(run.length, nouns.relationship)}
+              runAs="li"
+              renderItem={(relationship, shown) => {
+                if (!shown || !relationship.content) return null;
+                const { slug, name, trueName, mediumNames, kind, description } = relationship.content;
+                return (
+                  <li key={relationship.key} className="rounded-lg border border-border bg-card p-3">
+                    <Link to={`/characters/${slug}`} className="tap-line font-semibold text-primary underline">
+                      <CharacterName character={{ name, trueName, mediumNames }} />
+                    </Link>{" "}
+                    {/* "other" says nothing a reader can use; the description says what they are to each other. */}
+                    {kind === "other" ? null : <Badge>{kind}</Badge>}
+                    <p className="mt-1 text-sm">{prose(description)}</p>
+                  </li>
+                );
+              }}
+            />
           </ul>
         </PageSection>
       ) : null}
