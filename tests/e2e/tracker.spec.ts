@@ -104,6 +104,30 @@ test("marking what is up next read, export and import", async ({ page }) => {
   await expect(page.getByLabel("Last chapter read")).toHaveValue("");
   await page.getByLabel("Progress file or list export to import").setInputFiles(file);
   await expect(page.getByLabel("Last chapter read")).toHaveValue(chosen);
+
+  // An older backup, into a browser further on: nothing changes, which is said, and the file's progress can
+  // be taken as it is.
+  await upNext
+    .getByRole("listitem")
+    .filter({ hasText: "Arc 1 · Chapter 1" })
+    .getByRole("button", { name: "Mark as read" })
+    .click();
+  await expect(page.getByLabel("Last chapter read")).toHaveValue("wn:1-2");
+  await page.getByLabel("Progress file or list export to import").setInputFiles(file);
+  const nothingNew = page
+    .getByRole("region", { name: "Notifications (F8)" })
+    .getByRole("listitem")
+    .filter({ hasText: "Nothing new to import" });
+  await expect(nothingNew).toContainText("Your progress here is already as far as the file's, or further");
+  await expect(page.getByLabel("Last chapter read")).toHaveValue("wn:1-2");
+  await nothingNew.getByRole("button", { name: "Use the file's" }).click();
+  await expect(page.getByLabel("Last chapter read")).toHaveValue(chosen);
+  await expect(
+    page
+      .getByRole("region", { name: "Notifications (F8)" })
+      .getByRole("listitem")
+      .filter({ hasText: "Progress set back" }),
+  ).toBeVisible();
 });
 
 test("a reader who has read every volume out is told when the next comes, never offered it", async ({

@@ -295,7 +295,22 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
               units={units}
               externalIds={loaderData.externalIds}
               onImport={(imported, from) => {
-                const { before } = commit(mergeProgress(progress, imported));
+                const merged = mergeProgress(progress, imported);
+                // An older backup holds nothing past what is here: merging changes nothing, which is said, with
+                // a way to take the file's progress as it is (a set-back, with its own Undo).
+                if (sameProgress(merged, progress)) {
+                  toast({
+                    title: "Nothing new to import",
+                    description: `Your progress here is already as far as the ${from === "file" ? "file's" : "list's"}, or further, in every medium.`,
+                    action: {
+                      label: `Use the ${from === "file" ? "file's" : "list's"}`,
+                      altText: "Set your progress back in the tracker",
+                      onClick: () => change(() => imported),
+                    },
+                  });
+                  return;
+                }
+                const { before } = commit(merged);
                 toast({
                   title: "Progress imported",
                   description: from === "file" ? "It was merged with the progress in this browser." : from.summary,
