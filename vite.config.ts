@@ -30,20 +30,20 @@ function buildInfo(): Plugin {
  * The service worker (app/service-worker.ts), built on its own into /sw.js beside the client build: a
  * classic script (every browser runs one) that shares no chunk with the pages, so it is never part of a
  * page's JavaScript. It is built with the same build id, so its caches are named by the build it serves,
- * and told the files of this build's error page, which it keeps as it installs.
+ * and told the files it keeps as it installs (keptAtInstall).
  */
 function serviceWorker(): Plugin {
   let clientDir: string | null = null;
-  let errorPage: string[] = [];
+  let keptFiles: string[] = [];
   return {
     name: "service-worker",
     apply: "build",
     writeBundle(options, bundle) {
       if (!options.dir?.replace(/\\/g, "/").endsWith("build/client")) return;
       clientDir = options.dir;
-      errorPage = errorPageFiles(bundle);
-      if (!errorPage.length)
-        this.error("The error page's chunk (app/components/error-page.tsx) is not in the client build.");
+      const kept = keptAtInstall(bundle);
+      if ("missing" in kept) this.error(`The chunk of ${kept.missing} is not in the client build.`);
+      else keptFiles = kept.files;
     },
     async closeBundle() {
       if (!clientDir) return;
@@ -55,7 +55,7 @@ function serviceWorker(): Plugin {
         // Workbox logs in development builds only; this worker is always a production one.
         define: {
           __BUILD_ID__: JSON.stringify(buildId),
-          __ERROR_PAGE_FILES__: JSON.stringify(errorPage),
+          __KEPT_AT_INSTALL__: JSON.stringify(keptFiles),
           "process.env.NODE_ENV": JSON.stringify("production"),
         },
         resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
@@ -72,11 +72,14 @@ function serviceWorker(): Plugin {
 }
 
 /**
- * The addresses of the error page's code and of what it imports (decision 40): every page shows it when
- * its data cannot be had, offline above all, and it loads only then, so a visit where nothing failed
- * never fetched it for the worker to keep.
+ * Code pages load only when they need it, which a visit where nothing went wrong may never have fetched
+ * for the worker to keep, and which offline is needed most: the error page, which every page shows when
+ * its data cannot be had (decision 40), and the navigation indicators, which a first tap on a link loads.
  */
-function errorPageFiles(bundle: OutputBundle) {
+const neededOffline = ["app/components/error-page.tsx", "app/components/layout/navigation-indicators.tsx"];
+
+/** The addresses of the code the worker keeps as it installs: `neededOffline` and what it imports. */
+function keptAtInstall(bundle: OutputBundle): { files: string[] } | { missing: string } {
   const files = new Set<string>();
   const add = (fileName: string) => {
     const chunk = bundle[fileName];
@@ -84,11 +87,14 @@ function errorPageFiles(bundle: OutputBundle) {
     files.add(fileName);
     if (chunk.type === "chunk") for (const imported of chunk.imports) add(imported);
   };
-  const errorPage = Object.values(bundle).find(
-    (chunk) => chunk.type === "chunk" && chunk.facadeModuleId?.endsWith("/app/components/error-page.tsx"),
-  );
-  if (errorPage) add(errorPage.fileName);
-  return [...files].map((fileName) => `/${fileName}`);
+  for (const module of neededOffline) {
+    const chunk = Object.values(bundle).find(
+      (each) => each.type === "chunk" && each.facadeModuleId?.endsWith(`/${module}`),
+    );
+    if (!chunk) return { missing: module };
+    add(chunk.fileName);
+  }
+  return { files: [...files].map((fileName) => `/${fileName}`) };
 }
 
 /**

@@ -47,9 +47,10 @@ const MAX_MEDIA = 300;
 // to the pages already open).
 self.addEventListener("install", (event) => {
   void self.skipWaiting();
-  // The error page's code too, which a visit where nothing failed never fetched: offline, a page whose
-  // data has no copy shows it, with its retry. A file that cannot be fetched now is kept when a page loads it.
-  event.waitUntil(Promise.all(__ERROR_PAGE_FILES__.map((url) => keepAssets([url]).catch(() => {}))));
+  // Code a visit where nothing went wrong may never have fetched, and offline needs (vite.config.ts
+  // keptAtInstall): the error page, which a page whose data has no copy shows with its retry, and the
+  // navigation indicators. A file that cannot be fetched now is kept when a page loads it.
+  event.waitUntil(Promise.all(__KEPT_AT_INSTALL__.map((url) => keepAssets([url]).catch(() => {}))));
 });
 self.addEventListener("activate", (event) => {
   event.waitUntil(

@@ -790,6 +790,32 @@ test("the manifest and the worker are served as an installable site needs them",
   expect(worker.headers()["content-security-policy"]).toBe("default-src 'none'; connect-src 'self'");
 });
 
+test("the code a first tap offline needs is kept when the worker installs, though no page loaded it yet", async ({
+  page,
+  context,
+}) => {
+  const chunkErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && message.text().includes("chunk failed to load")) chunkErrors.push(message.text());
+  });
+  await page.goto("/");
+  await controlled(page);
+  const kept = () =>
+    page.evaluate(async () => {
+      const files = await Promise.all(
+        (await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((each) => each.url)),
+      );
+      return files.flat().filter((url) => /\/assets\/(navigation-indicators|error-page)-/.test(url)).length;
+    });
+  await expect.poll(kept).toBe(2);
+
+  // The first tap on a link is made offline: its bar's code comes from the device, and nothing fails to load.
+  await goOffline(context);
+  await page.getByRole("link", { name: "Characters", exact: true }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(chunkErrors).toEqual([]);
+});
+
 test("the pictures of the first page opened, before the worker was there, are kept with it", async ({
   page,
   context,
