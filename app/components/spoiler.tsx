@@ -147,7 +147,7 @@ function SetYourProgress({ hasProgress }: { hasProgress: boolean | null }) {
     <>
       {" "}
       {/* A fingertip's hit area around the words, as "Show it" has, without making the line taller. */}
-      <Link to="/reading_tracker" className="tap-area inline-block text-primary underline">
+      <Link to="/reading_tracker" className="link-inline-block text-primary underline">
         Set your progress
       </Link>
     </>
