@@ -34,7 +34,7 @@ export function FollowUpNotice() {
         <div className="pointer-events-auto mx-auto mb-2 flex max-w-md flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-border bg-background p-3 text-sm shadow-lg">
           <p className="min-w-0 flex-1 basis-48">
             {failed[0]!.failure}
-            {online ? null : " It will be tried again once you are back online."}
+            {online ? null : " You are offline: it will be tried again once you are back online."}
           </p>
           <Button
             size="sm"
