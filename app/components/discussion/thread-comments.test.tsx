@@ -68,9 +68,13 @@ describe("a thread's comments in strict mode", () => {
       comment(4, "Both of them", "wn:1-5", "wn:1-5", [
         { key: "anime:1-2", label: "Season 1 · Episode 2" },
         { key: "wn:1-5", label: "Arc 1 · Chapter 5" },
+        { key: "ln:main-2", label: "Lanternfall 2" },
       ]),
     ]);
-    expect(await screen.findByText("Had seen: Season 1 · Episode 2, Arc 1 · Chapter 5")).toBeVisible();
+    // A volume's label is its collection's name: the stamp says it is a light novel.
+    expect(
+      await screen.findByText("Had seen: Season 1 · Episode 2, Arc 1 · Chapter 5, Lanternfall 2 (light novel)"),
+    ).toBeVisible();
   });
 
   it("shows a folded comment the reader asks to see, whoever wrote it", async () => {

@@ -12,6 +12,7 @@ import {
   type UnitLabel,
 } from "~/lib/discussion/thread";
 import { knewNoMore } from "~/lib/discussion/thread";
+import { mediumOf } from "~/lib/content/units";
 import { countOf, type Noun, nouns } from "~/lib/words";
 import { useShield } from "~/browser/spoiler-shield";
 import { isRevealed } from "~/lib/shield/shield";
@@ -253,7 +254,7 @@ function CommentView({
       </header>
       {body.stamp.length ? (
         // Places are joined by commas: a place's own label has "·" in it ("Season 1 · Episode 12").
-        <p className="text-xs text-muted-foreground">Had seen: {body.stamp.map((place) => place.label).join(", ")}</p>
+        <p className="text-xs text-muted-foreground">Had seen: {body.stamp.map(stampPlace).join(", ")}</p>
       ) : null}
       {place.horizon.key !== unit.key ? (
         <p className="mt-1">
@@ -280,4 +281,13 @@ function CommentView({
 /** A thread with no comment yet: said to everyone (how many comments a thread has is public), also to those who cannot post yet. */
 export function NoComments() {
   return <p className="text-muted-foreground">No comments yet.</p>;
+}
+
+/**
+ * A place in what a writer had seen, as the stamp says it: its label, which names its medium ("Season 1 ·
+ * Episode 12", "Arc 3 · Chapter 4", "Side story · …"), but for a light novel volume's, which is only its
+ * collection's name and number: "Lanternfall 2 (light novel)".
+ */
+function stampPlace(place: UnitLabel) {
+  return mediumOf(place.key) === "light_novels" ? `${place.label} (light novel)` : place.label;
 }
