@@ -43,6 +43,17 @@ const originalEpisode = {
   original: "A recap, around a new scene of the hall at night.",
 };
 
+/** The second episode's entry by its place alone: its label, and nothing of its title or its season's. */
+const episodeTwoByPlace = {
+  kind: "episode",
+  title: "Season 1 · Episode 2",
+  subtitle: "Season 1 · Episode 2",
+  original_title: null,
+  aliases: "Season 1 · Episode 2",
+  body: "",
+  revealed_by: null,
+};
+
 describe("an episode that intercuts two runs of chapters", () => {
   const { rows, problems } = resolveEpisodes((episodes) => {
     episodes[0]!.adapts = [{ from: "wn:1-1", to: "wn:1-1" }, "wn:1-3"];
@@ -279,15 +290,7 @@ describe("a titled episode's search entries", () => {
     expect(titled!.title).toBe(episodeRow(rows!, "anime:1-2").title);
     expect(titled!.revealed_by).not.toBeNull();
     // Its place alone: neither its title nor its season's.
-    expect(place).toMatchObject({
-      kind: "episode",
-      title: "Season 1 · Episode 2",
-      subtitle: "Season 1 · Episode 2",
-      original_title: null,
-      aliases: "Season 1 · Episode 2",
-      body: "",
-      revealed_by: null,
-    });
+    expect(place).toMatchObject(episodeTwoByPlace);
   });
 });
 
@@ -304,15 +307,7 @@ describe("an episode without a title (announced by its number)", () => {
       title_revealed_by: null,
     });
     // By its place alone, as everyone may: its season's title waits for its own.
-    expect(rows!.search_entries.find((entry) => entry.ref === "episode:anime:1-2")).toMatchObject({
-      kind: "episode",
-      title: "Season 1 · Episode 2",
-      subtitle: "Season 1 · Episode 2",
-      original_title: null,
-      aliases: "Season 1 · Episode 2",
-      body: "",
-      revealed_by: null,
-    });
+    expect(rows!.search_entries.find((entry) => entry.ref === "episode:anime:1-2")).toMatchObject(episodeTwoByPlace);
     expect(rows!.search_entries.some((entry) => entry.ref === "episode:anime:1-1")).toBe(true);
   });
 
