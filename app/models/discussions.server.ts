@@ -19,6 +19,7 @@ import { parseUnitLabels } from "./db.server";
 import { batch, query, slot } from "./query.server";
 import type { LimitedHitFor } from "./report-filing.server";
 import { signedInSomewhere } from "./sessions.server";
+import { storyUnitOf, storyUnitRow } from "./units.server";
 
 /*
  * Discussion threads (migration 0021): reading one page of a unit's thread, posting, deleting one's
@@ -115,8 +116,9 @@ export async function getThread(
   page: number,
   readerAt: readonly string[] = [],
 ): Promise<Thread | null> {
-  const [units, counts, comments, replies, places] = await batch(db, [
+  const [units, titled, counts, comments, replies, places] = await batch(db, [
     query.selectFrom("story_units as u").select(["u.key", "u.label", "u.path", "u.told_by"]).where("u.key", "=", unit),
+    storyUnitRow(unit),
     shownComments(unit)
       .where("c.parent_id", "is", null)
       .select((row) => row.fn.countAll<number>().as("comments")),
@@ -134,7 +136,10 @@ export async function getThread(
       .where((row) => (readerAt.length ? row("key", "in", readerAt) : row.lit(false))),
   ]);
   const found = units[0];
-  if (!found) return null;
+  const named = storyUnitOf(titled)?.named;
+  if (!found || !named) return null;
+  // A unit without a title of its own is named by its label, which the page already shows.
+  const title = titled[0]?.title === null ? null : named;
   const repliesOf = new Map<number, ThreadReply[]>();
   for (const row of replies) {
     const list = repliesOf.get(row.parent_id!) ?? [];
@@ -144,6 +149,7 @@ export async function getThread(
   const paging = pageInfo(page, COMMENTS_PER_PAGE, counts[0]?.comments ?? 0);
   return {
     unit: { key: found.key, label: found.label, path: found.path },
+    title,
     total: counts[0]?.comments ?? 0,
     page: paging.page,
     pageCount: paging.pageCount,

@@ -228,10 +228,17 @@ export async function getStoryUnits(
   return { units: rows.map(toStoryUnit), total: totals[0]?.total ?? 0 };
 }
 
+/** One unit's row, for a batch: read it with `storyUnitOf`. */
+export const storyUnitRow = (key: string) => query.selectFrom(units.as("units")).selectAll().where("key", "=", key);
+
+/** The unit a `storyUnitRow` statement read, or null when no unit has its key. */
+export const storyUnitOf = (rows: InferResult<ReturnType<typeof storyUnitRow>>) =>
+  rows[0] ? toStoryUnit(rows[0]) : null;
+
 /** One unit, or null when no unit has this key. One round trip. */
 export async function getStoryUnit(db: D1Database, key: string): Promise<StoryUnit | null> {
-  const [rows] = await batch(db, [query.selectFrom(units.as("units")).selectAll().where("key", "=", key)]);
-  return rows[0] ? toStoryUnit(rows[0]) : null;
+  const [rows] = await batch(db, [storyUnitRow(key)]);
+  return storyUnitOf(rows);
 }
 
 /**

@@ -4,9 +4,11 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 import { CommentForm } from "~/components/discussion/comment-form";
 import { NoComments, ThreadComments } from "~/components/discussion/thread-comments";
+import { OriginalText } from "~/components/original-text";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { Spoiler } from "~/components/spoiler";
+import { UnitTitle } from "~/components/unit-title";
 import { THREAD_CACHE_CONTROL } from "~/lib/discussion/thread";
 import { readFields, refuse } from "~/lib/forms/form";
 import { answerTo, threadFormFields, threadLengthErrors } from "~/lib/discussion/thread-forms";
@@ -130,6 +132,18 @@ export default function Discussion({ loaderData, actionData }: Route.ComponentPr
       </nav>
       <PageHeader
         title={`Discussion: ${thread.unit.label}`}
+        subtitle={
+          thread.title ? (
+            <UnitTitle gated={thread.title} what="The title">
+              {({ title, originalTitle }) => (
+                <>
+                  {title}
+                  <OriginalText text={originalTitle} className="block text-sm font-normal" />
+                </>
+              )}
+            </UnitTitle>
+          ) : null
+        }
         lead={`For readers who have read or watched ${thread.unit.label}. A comment that touches more is hidden from anyone who has not got that far.`}
       >
         {/* Replies are not counted: how many a comment has is as far as its own horizon goes. */}

@@ -134,6 +134,16 @@ describe("the spoiler shield over discussion threads", () => {
     expect(planted.filter((item) => item.unit === threads[0] && body.includes(item.text)).length).toBeGreaterThan(2);
   });
 
+  it("names a thread's unit by its title for a reader who has reached it, by its place alone for others", async () => {
+    const unit = threads[0]!;
+    const { title } = rows.chapters.find((chapter) => chapter.key === unit)!;
+    const reached = encodeURIComponent(encodeKnowledge(knowledgeOfUnits([unit])));
+    expect(await (await fetchSite(`/discuss/${unit}.data?reveal=${reached}`)).text()).toContain(title);
+    for (const address of [`/discuss/${unit}`, `/discuss/${unit}.data`, `/api/v1/discussions/${unit}?reveal=${reached}`]) {
+      expect(await (await fetchSite(address)).text(), address).not.toContain(title);
+    }
+  });
+
   it("a requester who states nothing gets no comment, reply or name", async () => {
     for (const unit of threads) {
       for (const address of [`/discuss/${unit}`, `/discuss/${unit}.data`, `/api/v1/discussions/${unit}`]) {

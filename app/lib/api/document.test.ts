@@ -59,6 +59,7 @@ describe("the API's OpenAPI document", () => {
     const reply = { id: 2, horizon: place, ...gated(["wn:1-2"], body) };
     const thread = {
       unit: { ...place, path: "/web_novel?arc=1#wn-1-2" },
+      title: null,
       total: 2,
       page: 1,
       pageCount: 1,

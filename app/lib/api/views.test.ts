@@ -321,6 +321,8 @@ describe("the API's views, sealed for the requester", () => {
     const place = (key: string) => ({ key, label: key });
     const thread = {
       unit: { ...place("wn:1-9"), path: "/web_novel?arc=1#wn-1-9" },
+      // The page's title line; the API names a thread's unit by its place only.
+      title: gated(["wn:1-9"], { title: "The Bridge Gives", originalTitle: null }),
       total: 3,
       page: 1,
       pageCount: 1,
@@ -343,6 +345,7 @@ describe("the API's views, sealed for the requester", () => {
     const sealed = threadView(thread, noKnowledge, origin);
     expect(sealed).toMatchObject({ comment_count: 3, page_count: 1, per_page: 50, comments: null });
     expect(sealed.url).toBe(`${origin}/discuss/wn:1-9`);
+    expect(JSON.stringify(sealed)).not.toContain("Bridge");
     const reader = threadView(thread, knowledgeOfUnits(["wn:1-9"]), origin);
     expect(reader.comments!.map((comment) => comment.content?.text ?? null)).toEqual(["Fine.", null]);
     expect(reader.comments![0]!.content!.replies).toEqual([{ id: 2, horizon: place("wn:2-1"), content: null }]);

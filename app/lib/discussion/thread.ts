@@ -66,6 +66,8 @@ export const MAX_REPLIES = 30;
 /** One page of a unit's thread. */
 export interface Thread {
   unit: UnitLabel & { path: string };
+  /** The unit's title, gated as the catalogues gate it; null for a unit without one (its label names it). */
+  title: Gated<{ title: string; originalTitle: string | null }> | null;
   /**
    * The comments listed on every page (those that stand, and removed ones whose replies stand): a count
    * everyone gets alike, as the comments' places are. Replies are not counted: how many a comment has is
