@@ -8,6 +8,7 @@
 import type { Page } from "@playwright/test";
 import { emptyProgress, type Progress } from "../../app/lib/progress/record";
 import { expect, signIn, signOut, test } from "../support/auth";
+import { sitePosts } from "../support/browser";
 
 const progress = (fields: Partial<Progress>) => JSON.stringify({ ...emptyProgress, ...fields });
 
@@ -340,8 +341,7 @@ test("a paste three times a comment's limit stays whole in the box, is counted, 
   await box.fill(pasted);
   await expect(box).toHaveValue(pasted);
   await expect(page.getByText(`${length} of 4,000 characters`)).toBeVisible();
-  const posts: string[] = [];
-  page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
+  const posts = sitePosts(page);
   await page.getByRole("button", { name: "Post comment" }).click();
   await expect(page.locator("#text-new-error")).toHaveText(`Keep it to 4,000 characters (this is ${length}).`);
   await expect(box).toHaveValue(pasted);

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/auth";
 import { seriousViolations } from "../support/axe";
-import { inBothThemes, waitForHydration } from "../support/browser";
+import { inBothThemes, sitePosts, waitForHydration } from "../support/browser";
 
 const reports: Array<{ path: string; fill: Record<string, string>; select?: Record<string, string>; title: string }> = [
   {
@@ -347,8 +347,7 @@ test("a paste three times a field's limit stays whole in its box, is counted, an
   await expect(page.locator("#field-happened-description")).toContainText(`${length} of 4,000 characters`);
   await page.getByLabel("What did you expect to happen?").fill("It opens.");
   await page.getByLabel("Which page was it on?").fill("/reading_tracker");
-  const posts: string[] = [];
-  page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
+  const posts = sitePosts(page);
   await page.getByRole("button", { name: "Send report" }).click();
   await expect(page.locator("#field-happened-error")).toHaveText(`Keep it to 4,000 characters (this is ${length}).`);
   await expect(happened).toHaveValue(pasted);

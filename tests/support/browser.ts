@@ -36,6 +36,19 @@ export function followRequests(page: Page) {
   };
 }
 
+/**
+ * The addresses of the forms a page sends to the site from now on (POSTs to its own origin): the
+ * sign-in library's own requests to the auth server, which it makes when it pleases, are not the page's.
+ */
+export function sitePosts(page: Page) {
+  const posts: string[] = [];
+  const site = new URL(page.url()).origin;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).origin === site) posts.push(request.url());
+  });
+  return posts;
+}
+
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
