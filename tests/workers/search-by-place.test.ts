@@ -73,7 +73,22 @@ describe("a titled unit, by its place", () => {
 
   it("is found by a viewer at episode 5 by its episode, named by its place, its title and its season's kept", async () => {
     for (const knowledge of [noKnowledge, viewerAtEpisode5])
-      for (const words of ["episode 7", "ep7", "season 1 episode 7", "s1e7", "S01E07", "1x07"]) {
+      for (const words of [
+        "episode 7",
+        "ep7",
+        "season 1 episode 7",
+        "s1e7",
+        "S01E07",
+        "1x07",
+        // Its number with a leading zero or a word glued before it, and its season and episode in two words.
+        "ep07",
+        "ep 7",
+        "episode 07",
+        "e07",
+        "s1 e7",
+        "s1 ep7",
+        "S1 E07",
+      ]) {
         const found = await searchedAs(words, knowledge);
         expect(found.results, words).toContainEqual(episode);
         // Once: its titled entry is not theirs.

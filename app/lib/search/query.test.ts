@@ -265,9 +265,45 @@ describe("searchWords", () => {
     expect(searchWords("S00E00")).toEqual(["season", "0", "episode", "0"]);
     // Side by side as "Season 1 · Episode 7" holds them, so it ranks first.
     expect(toPhraseFtsQuery("s1e7")).toBe('"season"* + "1" + "episode"* + "7"');
-    // Nothing else: a lone season, a screen's size, an episode with no season.
-    for (const word of ["s1", "1920x1080", "e7", "s1e", "x07", "sx1e7"])
-      expect(searchWords(word), word).toEqual([word]);
+    // Nothing else: a lone season, a screen's size.
+    for (const word of ["s1", "1920x1080", "s1e", "x07", "sx1e7"]) expect(searchWords(word), word).toEqual([word]);
+  });
+
+  it("reads an episode's number as its label writes it, without a leading zero, whatever is glued before it", () => {
+    for (const written of ["e7", "E07", "episode 07", "Episode 7"])
+      expect(toFtsQuery(written), written).toBe('"episode"* AND "7"');
+    // "ep" stays as typed, the start of "Episode" and a text's "ep 7" alike.
+    for (const written of ["ep07", "ep7", "Ep007"]) expect(searchWords(written), written).toEqual(["ep7"]);
+    for (const written of ["EP 07", "ep 7"]) expect(toFtsQuery(written), written).toBe('"ep"* AND "7"');
+    expect(searchWords("episode07 e13.5 season 01")).toEqual(["episode7", "episode", "13.5", "season", "1"]);
+    // Plain words and other numbers stay as they are.
+    for (const words of ["epilogue", "episode", "e", "ep", "Epona 07", "e 07", "ex2", "chapter 07", "2016 01"])
+      expect(searchWords(words), words).toEqual(words.toLowerCase().split(" "));
+  });
+
+  it("reads a season and then its episode, in two words or more, as one place", () => {
+    for (const written of [
+      "s1 e7",
+      "s1 ep7",
+      "S1 E07",
+      "s01 episode 07",
+      "s1 ep 7",
+      "season 1 episode 7",
+      "season 1 e7",
+    ])
+      expect(searchWords(written), written).toEqual(["season", "1", "episode", "7"]);
+    expect(searchWords("lanternfall s2 e13.5 recap")).toEqual([
+      "lanternfall",
+      "season",
+      "2",
+      "episode",
+      "13.5",
+      "recap",
+    ]);
+    expect(toPhraseFtsQuery("s1 e7")).toBe(toPhraseFtsQuery("s1e7"));
+    // A season with no episode after it stays as typed.
+    expect(searchWords("s1 epilogue")).toEqual(["s1", "epilogue"]);
+    expect(searchWords("s1 7")).toEqual(["s1", "7"]);
   });
 
   it("reads the digits of every script as the digits 0 to 9, and nothing else as digits", () => {

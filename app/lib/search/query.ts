@@ -82,32 +82,89 @@ function wordsIn(text: string) {
     .filter(Boolean);
 }
 
+/** An episode's number as its label writes it, or may be written: "7", "07", "13.5". */
+const EPISODE_NUMBER = String.raw`\d{1,4}(?:\.\d+)?`;
+
 /**
  * An episode's place as viewers write it in one word: "s1e7", "S01E07", "s1ep7", "1x07" (a season, then an
  * episode, which may be a label such as "13.5").
  */
-const SEASON_AND_EPISODE = /^(?:s(\d{1,3})ep?|(\d{1,2})x)(\d{1,4}(?:\.\d+)?)$/;
+const SEASON_AND_EPISODE = new RegExp(String.raw`^(?:s(\d{1,3})ep?|(\d{1,2})x)(${EPISODE_NUMBER})$`);
+
+/** A season as viewers write it before its episode: "s1" in "s1 e7". */
+const SEASON = /^s(\d{1,3})$/;
+
+/** An episode as viewers write it in one word, a word for it glued before its number: "e7", "ep07", "episode7". */
+const EPISODE = new RegExp(String.raw`^(e|ep|episode)(${EPISODE_NUMBER})$`);
+
+/** A number alone, as an episode's after its word ("episode 07"). */
+const EPISODE_NUMBER_ALONE = new RegExp(String.raw`^${EPISODE_NUMBER}$`);
 
 /** A number as a place's label writes it, without the leading zeros of "S01E07" ("0" stays "0"). */
 const withoutLeadingZeros = (number: string) => number.replace(/^0+(?=\d)/, "");
 
 /**
- * A word as the places it names: "s1e7" and "1x07" are "season 1 episode 7", the words the site's label
- * holds ("Season 1 · Episode 7"); any other word is itself.
+ * The episode written at `at`, its number and how many words it takes: "e7", "ep07", or a word for it and
+ * then its number ("ep 7", "e 7": a lone "e" only here, after a season, where it can mean nothing else).
  */
-function placeWords(word: string): string[] {
+function episodeAt(words: string[], at: number): [number: string, taken: number] | null {
+  const [, , glued] = EPISODE.exec(words[at] ?? "") ?? [];
+  if (glued !== undefined) return [withoutLeadingZeros(glued), 1];
+  const next = words[at + 1] ?? "";
+  return ["e", "ep", "episode"].includes(words[at]!) && EPISODE_NUMBER_ALONE.test(next)
+    ? [withoutLeadingZeros(next), 2]
+    : null;
+}
+
+/** Whether a word is "season" or "episode", whole or its start ("ep", "seas"), as a number's place. */
+const isSeasonOrEpisode = (word: string) =>
+  word.length > 1 && ["season", "episode"].some((place) => place.startsWith(word));
+
+/**
+ * What the words from `at` read as, the places they name as their labels write them, and how many words
+ * that takes. A season and then its episode, in one word ("s1e7", "1x07") or more ("s1 e7", "S1 E07",
+ * "s1 ep 7"), is "season 1 episode 7", the words the site's label holds ("Season 1 · Episode 7"). An
+ * episode's number has no leading zero in a label, so "episode 07" and "ep07" look for "7", and a lone
+ * "e" glued to it is "episode" ("e07"), as in "s1e7". Any other word is itself.
+ */
+function placeAt(words: string[], at: number): [read: string[], taken: number] {
+  const word = words[at]!;
   const [, season = undefined, crossedSeason = undefined, episode = undefined] = SEASON_AND_EPISODE.exec(word) ?? [];
-  const seasonNumber = season ?? crossedSeason;
-  if (seasonNumber === undefined || episode === undefined) return [word];
-  return ["season", withoutLeadingZeros(seasonNumber), "episode", withoutLeadingZeros(episode)];
+  if (episode !== undefined)
+    return [["season", withoutLeadingZeros((season ?? crossedSeason)!), "episode", withoutLeadingZeros(episode)], 1];
+  const [, seasonAlone] = SEASON.exec(word) ?? [];
+  const seasonsEpisode = seasonAlone === undefined ? null : episodeAt(words, at + 1);
+  if (seasonAlone !== undefined && seasonsEpisode) {
+    const [number, taken] = seasonsEpisode;
+    return [["season", withoutLeadingZeros(seasonAlone), "episode", number], 1 + taken];
+  }
+  const [, glue, glued] = EPISODE.exec(word) ?? [];
+  // "ep" stays as typed: the start of "Episode" in a name, and a text's own "ep 7".
+  if (glue !== undefined && glued !== undefined)
+    return [glue === "e" ? ["episode", withoutLeadingZeros(glued)] : [`${glue}${withoutLeadingZeros(glued)}`], 1];
+  const next = words[at + 1];
+  if (next !== undefined && isSeasonOrEpisode(word) && EPISODE_NUMBER_ALONE.test(next))
+    return [[word, withoutLeadingZeros(next)], 2];
+  return [[word], 1];
+}
+
+/** The words as the places they name (placeAt). */
+function placeWords(words: string[]): string[] {
+  const read: string[] = [];
+  for (let at = 0; at < words.length;) {
+    const [place, taken] = placeAt(words, at);
+    read.push(...place);
+    at += taken;
+  }
+  return read;
 }
 
 /**
- * The words of what a reader typed, as every search reads them (wordsIn), an episode written in one word
- * as its season and its episode (placeWords), each at most SEARCH_WORD_MAX_BYTES long, at most `maxWords` of them.
+ * The words of what a reader typed, as every search reads them (wordsIn), an episode as its season and its
+ * episode (placeWords), each at most SEARCH_WORD_MAX_BYTES long, at most `maxWords` of them.
  */
 export function searchWords(input: string, maxWords = 8): string[] {
-  return wordsIn(input).flatMap(placeWords).slice(0, maxWords).map(boundedWord);
+  return placeWords(wordsIn(input)).slice(0, maxWords).map(boundedWord);
 }
 
 /** Scripts written without spaces between words (Chinese, Japanese), and Korean, whose words take endings. */
