@@ -50,6 +50,8 @@ test("an anime-only viewer sees a comment about a skipped chapter folded, and af
   const source = await (await request.get("/discuss/anime:1-11")).text();
   expect(source).not.toContain("second bell is explained");
   expect(source).not.toContain("rain on the bridge");
+  // The episode's title, too, is only for those who have reached it.
+  expect(source).not.toContain("Fire in the Stalls");
 
   await withProgress(page, { anime: "anime:1-12" });
   // A signed-out reader loads none of the forms' code (posting, editing, reporting, moderating).
@@ -57,6 +59,7 @@ test("an anime-only viewer sees a comment about a skipped chapter folded, and af
   page.on("request", (sent) => sent.resourceType() === "script" && scripts.push(sent.url()));
   await page.goto("/discuss/anime:1-11");
   await expect(comments(page)).toContainText("The rain on the bridge");
+  await expect(page.locator("main header").first()).toContainText("Discussion: Season 1 · Episode 11Fire in the Stalls");
   // How many a comment's replies are is behind its horizon: the thread's count says it leaves them out.
   await expect(page.locator("main")).toContainText(/\d+ comments?, not counting replies/);
   expect(scripts.filter((url) => url.includes("writer-tools"))).toEqual([]);
