@@ -59,7 +59,9 @@ test("an anime-only viewer sees a comment about a skipped chapter folded, and af
   page.on("request", (sent) => sent.resourceType() === "script" && scripts.push(sent.url()));
   await page.goto("/discuss/anime:1-11");
   await expect(comments(page)).toContainText("The rain on the bridge");
-  await expect(page.locator("main header").first()).toContainText("Discussion: Season 1 · Episode 11Fire in the Stalls");
+  await expect(page.locator("main header").first()).toContainText(
+    "Discussion: Season 1 · Episode 11Fire in the Stalls",
+  );
   // How many a comment's replies are is behind its horizon: the thread's count says it leaves them out.
   await expect(page.locator("main")).toContainText(/\d+ comments?, not counting replies/);
   expect(scripts.filter((url) => url.includes("writer-tools"))).toEqual([]);

@@ -139,7 +139,11 @@ describe("the spoiler shield over discussion threads", () => {
     const { title } = rows.chapters.find((chapter) => chapter.key === unit)!;
     const reached = encodeURIComponent(encodeKnowledge(knowledgeOfUnits([unit])));
     expect(await (await fetchSite(`/discuss/${unit}.data?reveal=${reached}`)).text()).toContain(title);
-    for (const address of [`/discuss/${unit}`, `/discuss/${unit}.data`, `/api/v1/discussions/${unit}?reveal=${reached}`]) {
+    for (const address of [
+      `/discuss/${unit}`,
+      `/discuss/${unit}.data`,
+      `/api/v1/discussions/${unit}?reveal=${reached}`,
+    ]) {
       expect(await (await fetchSite(address)).text(), address).not.toContain(title);
     }
   });
