@@ -75,9 +75,14 @@ export function markUpTo(
   const moved = clickedAt === undefined || !row.current ? 0 : row.current.getBoundingClientRect().top - clickedAt;
   if (Math.abs(moved) >= 0.5) window.scrollBy({ top: moved, behavior: "instant" });
   let undone = false;
+  // A signed-in reader offline is told the account hears of it later, for as long as they are offline:
+  // the toast stays while its Undo is within reach, across the connection's coming and going.
+  const saying = () =>
+    `${marked[verb]}${user && !navigator.onLine ? " Saved on this device · will sync when you are back online." : ""}`;
+  const connectionChanged = () => shown.update({ description: saying() });
   const shown = toast({
     title: "Progress saved",
-    description: `${marked[verb]}${user && !navigator.onLine ? " Saved on this device · will sync when you are back online." : ""}`,
+    description: saying(),
     action: {
       label: "Undo",
       altText: "Set your progress back in the reading tracker",
@@ -90,6 +95,8 @@ export function markUpTo(
     onClose: user
       ? () => {
           window.removeEventListener("pagehide", leave);
+          window.removeEventListener("online", connectionChanged);
+          window.removeEventListener("offline", connectionChanged);
           if (undone) return;
           const offline = !navigator.onLine;
           void sendProgress(progress, user.uid).then(({ outcome }) => {
@@ -101,5 +108,8 @@ export function markUpTo(
   });
   // Leaving the page closes the toast, so the step is saved before the page goes.
   const leave = () => shown.dismiss();
-  if (user) window.addEventListener("pagehide", leave);
+  if (!user) return;
+  window.addEventListener("pagehide", leave);
+  window.addEventListener("online", connectionChanged);
+  window.addEventListener("offline", connectionChanged);
 }

@@ -894,6 +894,26 @@ withReader(
   },
 );
 
+withReader(
+  "a step marked offline is said to wait for the connection only while it is gone: its toast, still open, stops saying so when it returns",
+  async ({ reader }) => {
+    const { page } = reader;
+    await openReadyToMark(page, "/web_novel?arc=1");
+    await page.context().setOffline(true);
+    await page
+      .locator(`#${unitAnchor(chapterKey(1, 3))}`)
+      .getByRole("button", { name: "I have read up to here" })
+      .click();
+    const toast = page.getByRole("region", { name: "Notifications (F8)" }).locator("li").first();
+    await expect(toast).toContainText("will sync when you are back online");
+    await page.context().setOffline(false);
+    await expect(toast).not.toContainText("will sync");
+    await expect(toast).toContainText("Everything up to here is marked as read.");
+    await toast.getByRole("button", { name: "Dismiss notification" }).click();
+    await expect.poll(() => inAccount(page)).toBe(chapterKey(1, 3));
+  },
+);
+
 withReader("two tabs coming back online together send what was marked offline once", async ({ reader }) => {
   const { page } = reader;
   const other = await page.context().newPage();
