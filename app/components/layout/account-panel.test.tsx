@@ -73,7 +73,10 @@ describe("signing out from the account menu", () => {
   it("is one tap, and keeps this device's progress for a reader who does not clear it", async () => {
     localStorage.setItem("rc:progress", progress);
     const signOuts = renderPanel();
-    await userEvent.setup().click(screen.getByRole("button", { name: "Sign out" }));
+    const signOut = screen.getByRole("button", { name: "Sign out" });
+    // What it keeps and what it does not: a comment not posted yet is the reader's words, not left behind.
+    expect(signOut).toHaveAccessibleDescription("Keeps your reading progress in this browser; removes unsent drafts.");
+    await userEvent.setup().click(signOut);
     await waitFor(() => expect(signOuts).toEqual(["POST"]));
     await waitFor(() => expect(currentToasts()).toContainEqual(expect.objectContaining({ title: "Signed out" })));
     expect(localStorage.getItem("rc:progress")).toBe(progress);
@@ -84,7 +87,7 @@ describe("signing out from the account menu", () => {
     localStorage.setItem("rc:progress-owner", "reader-a");
     const signOuts = renderPanel();
     const clear = screen.getByRole("button", { name: "Sign out and clear this device" });
-    expect(clear).toHaveAccessibleDescription(/Removes your reading progress, spoiler setting and drafts/);
+    expect(clear).toHaveAccessibleDescription(/Removes your reading progress, spoiler setting and unsent drafts/);
     await userEvent.setup().click(clear);
     await waitFor(() => expect(signOuts).toEqual(["POST"]));
     expect(localStorage.getItem("rc:progress")).toBeNull();

@@ -93,14 +93,18 @@ export function AccountPanel({ user, label }: { user: SessionUser; label: string
         }}
       >
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Button type="submit" variant="ghost" size="menu">
+        <Button type="submit" variant="ghost" size="menu" aria-describedby={`${clearId}-keeps`}>
           Sign out
         </Button>
+        {/* A draft is the reader's words, which the next person at this browser must not find. */}
+        <p id={`${clearId}-keeps`} className="px-3 pb-2 text-xs text-muted-foreground">
+          Keeps your reading progress in this browser; removes unsent drafts.
+        </p>
         <Button type="submit" id={clearId} variant="ghost" size="menu" aria-describedby={`${clearId}-what`}>
           Sign out and clear this device
         </Button>
         <p id={`${clearId}-what`} className="px-3 pb-2 text-xs text-muted-foreground">
-          Removes your reading progress, spoiler setting and drafts from this browser. Your account keeps your progress.
+          Removes your reading progress, spoiler setting and unsent drafts from this browser. Your account keeps your progress.
         </p>
         {problem ? (
           // Said here too where the toast's code could not be loaded (offline).
