@@ -39,10 +39,12 @@ export function ContinueReading({ collections, spans }: { collections: readonly 
       </h2>
       {places.length ? (
         <ul className="mt-2 flex flex-wrap gap-x-6">
+          {/* The link is a word of its sentence, so "next" keeps to it when a long place wraps; its padding
+              makes it a fingertip tall, in room its line's own padding keeps for it. */}
           {places.map((place) => (
-            <li key={place.key}>
+            <li key={place.key} className="py-2.5">
               {sentences[place.kind][place.medium === "anime" ? "watch" : "read"][0]}
-              <Link to={unitPath(place.key)} className="tap-line font-medium text-primary underline">
+              <Link to={unitPath(place.key)} className="py-2.5 font-medium text-primary underline">
                 {place.text}
               </Link>
               {sentences[place.kind][place.medium === "anime" ? "watch" : "read"][1]}
