@@ -104,7 +104,8 @@ export function AccountPanel({ user, label }: { user: SessionUser; label: string
           Sign out and clear this device
         </Button>
         <p id={`${clearId}-what`} className="px-3 pb-2 text-xs text-muted-foreground">
-          Removes your reading progress, spoiler setting and unsent drafts from this browser. Your account keeps your progress.
+          Removes your reading progress, spoiler setting and unsent drafts from this browser. Your account keeps your
+          progress.
         </p>
         {problem ? (
           // Said here too where the toast's code could not be loaded (offline).
