@@ -4,6 +4,7 @@ import { waitForHydration } from "../support/browser";
 import { hasCome } from "../../app/lib/content/dates";
 import { releaseDay } from "../../app/lib/feeds/releases";
 import { emptyProgress } from "../../app/lib/progress/record";
+import { recutEpisodeKey, unitAnchor } from "../../app/lib/content/units";
 
 const secret = "The shadow of the keeper Lanthe";
 
@@ -451,6 +452,50 @@ test.describe("an anime viewer on a 360 px phone", () => {
     await expect(episode).toHaveValue("anime:1-13");
     await expect(find).toHaveValue("");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
+  test("a viewer of season 1 and its recut is offered each other medium once, from the furthest they watched", async ({
+    page,
+  }) => {
+    await page.goto("/reading_tracker");
+    await waitForHydration(page);
+    await page.getByLabel("Season", { exact: true }).selectOption({ label: "Season 1: Lanternfall" });
+    await page.getByLabel("Last episode watched").selectOption("anime:1-5");
+    // The recut's episode 3 holds the season's episodes 5 and 6.
+    await page.goto("/anime?season=1");
+    await waitForHydration(page);
+    await page
+      .locator(`#${unitAnchor(recutEpisodeKey(1, 1, 3))}`)
+      .getByRole("button", { name: "I have watched up to here" })
+      .click();
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("rc:progress") ?? "{}").recuts))
+      .toEqual([recutEpisodeKey(1, 1, 3)]);
+
+    await page.goto("/reading_tracker");
+    await waitForHydration(page);
+    const offers = page.getByRole("region", { name: "Continue in another medium" });
+    // Every offer comes from the furthest place, said once above them.
+    await expect(offers).toContainText("You have watched the anime up to Season 1 Recut · Episode 3.");
+    await expect(offers).not.toContainText("Season 1 · Episode 5");
+    const targets = await offers.getByRole("button", { name: /^Continue in / }).allTextContents();
+    expect(targets.length).toBeGreaterThan(0);
+    expect(new Set(targets).size).toBe(targets.length);
+    // Manga 1 tells nothing past what the recut has shown: the manga goes on in Manga 2.
+    expect(targets.filter((target) => target.startsWith("Continue in the manga"))).toEqual([
+      expect.stringMatching(/^Continue in the manga \(Manga 2\b/),
+    ]);
+    await expect(
+      offers.getByRole("listitem").filter({ hasText: "Continue in the manga (Manga 2" }).first(),
+    ).toContainText("from Chapter 2.");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // Home: one way on for each line the viewer watches, both right (the recut held episode 6).
+    await page.goto("/");
+    await waitForHydration(page);
+    const continueBox = page.getByRole("region", { name: "Continue where you left off" });
+    await expect(continueBox).toContainText("Watch Season 1, episode 7 next");
+    await expect(continueBox).toContainText("Watch Season 1 Recut, episode 4 next");
   });
 });
 

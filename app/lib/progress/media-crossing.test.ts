@@ -294,3 +294,60 @@ describe("crossings into the manga", () => {
     expect(intoManga(progress({ webNovel: "wn:1-2" }))).toBeUndefined();
   });
 });
+
+describe("crossings from everything the reader has seen", () => {
+  // Two manga series: Manga 1 tells wn:1-1 to 1-3, Manga 2 wn:1-3 to 2-1. The recut's first episode
+  // holds the season's two, so it reaches wn:1-4, past the end of Manga 1.
+  const manga = (key: string, position: number, tells: string, group: string) => ({
+    ...unit(key, position, `${key} ${tells}`),
+    group,
+    mangaNumber: key.slice(-1),
+    mangaVolume: 1,
+  });
+  const withSeries = [
+    ...timeline,
+    unit("anime:1r1-1", 4.3, "anime:1r1-1 wn:1-4 ln:main-2 anime:1-2"),
+    manga("manga:a-1", 1.1, "wn:1-1", "Manga 1"),
+    manga("manga:a-2", 2.3, "wn:1-2", "Manga 1"),
+    manga("manga:a-3", 3.1, "wn:1-3", "Manga 1"),
+    manga("manga:b-1", 3.2, "wn:1-3", "Manga 2"),
+    manga("manga:b-2", 4.4, "wn:1-4", "Manga 2"),
+    manga("manga:b-3", 5.2, "wn:2-1", "Manga 2"),
+  ]
+    .map((each) => {
+      const tells = { "wn:1-1": "manga:a-1", "wn:1-2": "manga:a-2", "wn:1-4": "manga:b-2", "wn:2-1": "manga:b-3" }[
+        each.key
+      ];
+      const both = each.key === "wn:1-3" ? ["manga:a-3", "manga:b-1"] : tells ? [tells] : [];
+      return { ...each, coveredBy: [...each.coveredBy, ...both] };
+    })
+    .sort((a, b) => a.position - b.position);
+
+  it("offers one way into each line, from the furthest place the viewer reached, a recut's episode counting as the season's it holds", () => {
+    const viewer = progress({ anime: "anime:1-1", recuts: ["anime:1r1-1"] });
+    expect(
+      crossings(viewer, withSeries).map((crossing) => [crossing.from.key, crossing.to.collection, crossing.start.key]),
+    ).toEqual([
+      ["anime:1r1-1", null, "wn:2-1"],
+      ["anime:1r1-1", "main", "ln:main-3"],
+      // Not Manga 1 from its chapter 3, after the season's first episode: the recut has passed all Manga 1 tells.
+      ["anime:1r1-1", "b", "manga:b-3"],
+    ]);
+  });
+
+  it("names the season's episode where it reaches as far as the recut's", () => {
+    const viewer = progress({ anime: "anime:1-2", recuts: ["anime:1r1-1"] });
+    expect(new Set(crossings(viewer, withSeries).map((crossing) => crossing.from.key))).toEqual(new Set(["anime:1-2"]));
+  });
+
+  it("offers a line from the furthest place outside it, never from the line itself", () => {
+    const reader = progress({ anime: "anime:1-1", manga: ["manga:a-3"] });
+    expect(
+      crossings(reader, withSeries).map((crossing) => [crossing.from.key, crossing.to.collection, crossing.start.key]),
+    ).toEqual([
+      ["manga:a-3", null, "wn:1-4"],
+      ["manga:a-3", "main", "ln:main-2"],
+      ["manga:a-3", "b", "manga:b-2"],
+    ]);
+  });
+});

@@ -124,19 +124,38 @@ export function crossingsOn(units: readonly TrackerUnit[]): (progress: Progress)
   return (progress) => {
     const knowledge = knowledgeOf(progress);
     const seen = (unit: TrackerUnit) => knows(knowledge, unit.coveredBy);
+    // Unread (neither ticked nor told by what the reader watched or read) and placed before the story's
+    // next chapter after `reached`: a volume or a manga chapter sits at its last chapter, so a side story
+    // placed inside the volume the reader starts would come "before" it, though it needs half the volume read.
+    const sideStoriesBefore = (reached: number, unit: TrackerUnit) => {
+      const next = chapters.find((chapter) => chapter.position > reached) ?? unit;
+      return sideStories.filter((story) => story.position < next.position && !seen(story));
+    };
+    const points = crossingPoints(progress, byKey, episodes).map(({ from, reached }) => ({
+      from,
+      reached: positionOf.get(reached) ?? -1,
+    }));
+    /**
+     * The place, outside the line an offer leads into, that reaches furthest in the story: an offer is
+     * made from everything the reader has seen, never from a place that something else they have seen has
+     * passed (an anime viewer's recut episode holding season 1 to its 6th, beside season 1's 5th ticked:
+     * the manga series season 1's 5th would lead into is behind them). The first of those that reach as
+     * far, so the season's episode before a recut's that holds it.
+     */
+    const furthestOutside = (line: (from: TrackerUnit) => boolean) =>
+      points
+        .filter(({ from }) => !line(from))
+        .reduce<(typeof points)[number] | undefined>(
+          (furthest, point) => (furthest && furthest.reached >= point.reached ? furthest : point),
+          undefined,
+        );
     const result: Crossing[] = [];
 
-    for (const { from, reached: chapter } of crossingPoints(progress, byKey, episodes)) {
-      const reached = positionOf.get(chapter) ?? -1;
-      const fromCollection = parseUnitKey(from.key, "light_novels")?.collection ?? null;
-
-      // Into the web novel, when the reader's place there is behind.
+    // Into the web novel, when the reader's place there is behind.
+    const intoWebNovel = furthestOutside(() => false);
+    if (intoWebNovel) {
+      const { from, reached } = intoWebNovel;
       const start = chapters.find((chapter) => chapter.position > reached);
-      // Unread (neither ticked nor told by what the reader watched or read) and placed before the story's
-      // next chapter: a volume or a manga chapter sits at its last chapter, so a side story placed inside
-      // the volume the reader starts would come "before" it, though it needs half the volume read.
-      const sideStoriesBefore = (unit: TrackerUnit) =>
-        sideStories.filter((story) => story.position < (start ?? unit).position && !seen(story));
       const place = chapters.findLast((chapter) => chapter.position <= reached);
       if (start && place && (positionOf.get(progress.webNovel ?? "") ?? -1) < place.position) {
         const skipped = chapters.filter((chapter) => chapter.position <= reached && !seen(chapter));
@@ -145,7 +164,7 @@ export function crossingsOn(units: readonly TrackerUnit[]): (progress: Progress)
           to: { medium: "web_novel", collection: null, name: "the web novel" },
           start,
           skipped,
-          sideStories: sideStoriesBefore(start),
+          sideStories: sideStoriesBefore(reached, start),
           partway: null,
           progress: mergeProgress(progress, {
             ...emptyProgress,
@@ -154,74 +173,69 @@ export function crossingsOn(units: readonly TrackerUnit[]): (progress: Progress)
           }),
         });
       }
-
-      // Into each light novel collection that adapts the web novel, from the anime or another collection.
-      for (const collection of collections) {
-        if (collection.code === fromCollection) continue;
-        const startVolume = collection.volumes.find((volume) =>
-          covered(volume).some((chapter) => chapter.position > reached),
-        );
-        const index = startVolume ? collection.volumes.indexOf(startVolume) : -1;
-        const placeVolume = index > 0 ? collection.volumes[index - 1] : undefined;
-        if (!startVolume || !placeVolume) continue;
-        const placeNumber = parseUnitKey(placeVolume.key, "light_novels")?.volume ?? 0;
-        if (lastVolumeNumber(progress, collection.code) >= placeNumber) continue;
-        const skipped = collection.volumes.slice(0, index).filter((volume) => !covered(volume).every(seen));
-        result.push({
-          from,
-          to: { medium: "light_novels", collection: collection.code, name: `the ${collection.name} light novels` },
-          start: startVolume,
-          skipped,
-          sideStories: sideStoriesBefore(startVolume),
-          // The volume starts before where the reader is: it holds chapters they have read.
-          partway: covered(startVolume).some((chapter) => chapter.position <= reached) ? startVolume : null,
-          progress: mergeProgress(progress, {
-            ...emptyProgress,
-            lightNovels: [placeVolume.key],
-            skipped: skipped.map((unit) => unit.key),
-          }),
-        });
-      }
-
-      // Into each manga series whose chapters go on past the reader's place (decision 49), from any other medium.
-      for (const one of series) {
-        if (mangaSeriesOf(from.key) === one.code) continue;
-        const startChapter = one.chapters.find((manga) => covered(manga).some((chapter) => chapter.position > reached));
-        const index = startChapter ? one.chapters.indexOf(startChapter) : -1;
-        const placeChapter = index > 0 ? one.chapters[index - 1] : undefined;
-        if (!startChapter || !placeChapter) continue;
-        const current = lastMangaChapter(progress, one.code);
-        if (current !== null && (positionOf.get(current) ?? -1) >= placeChapter.position) continue;
-        // Credited where the reader has seen all it tells, chapters and side stories; a chapter the manga
-        // made up (it tells neither) is new to anyone who crosses.
-        const skipped = one.chapters.slice(0, index).filter((manga) => {
-          const tells = [...covered(manga), ...told(manga)];
-          return tells.length === 0 || !tells.every(seen);
-        });
-        result.push({
-          from,
-          to: { medium: "manga", collection: one.code, name: `the manga (${one.name})` },
-          start: startChapter,
-          skipped,
-          sideStories: sideStoriesBefore(startChapter),
-          partway: covered(startChapter).some((chapter) => chapter.position <= reached) ? startChapter : null,
-          progress: mergeProgress(progress, {
-            ...emptyProgress,
-            manga: [placeChapter.key],
-            skipped: skipped.map((unit) => unit.key),
-          }),
-        });
-      }
     }
-    // One offer per medium they could continue in: from the place that reaches furthest (a reader of
-    // volume 6 who also watched season 1 continues the web novel after volume 6, not after the season).
-    const furthest = new Map<string, Crossing>();
-    const targetOf = ({ to }: Crossing) => `${to.medium}:${to.collection ?? ""}`;
-    for (const crossing of result) {
-      const target = targetOf(crossing);
-      const kept = furthest.get(target);
-      if (!kept || crossing.start.position > kept.start.position) furthest.set(target, crossing);
+
+    // Into each light novel collection that adapts the web novel, from the anime or another collection.
+    for (const collection of collections) {
+      const point = furthestOutside((from) => parseUnitKey(from.key, "light_novels")?.collection === collection.code);
+      if (!point) continue;
+      const { from, reached } = point;
+      const startVolume = collection.volumes.find((volume) =>
+        covered(volume).some((chapter) => chapter.position > reached),
+      );
+      const index = startVolume ? collection.volumes.indexOf(startVolume) : -1;
+      const placeVolume = index > 0 ? collection.volumes[index - 1] : undefined;
+      if (!startVolume || !placeVolume) continue;
+      const placeNumber = parseUnitKey(placeVolume.key, "light_novels")?.volume ?? 0;
+      if (lastVolumeNumber(progress, collection.code) >= placeNumber) continue;
+      const skipped = collection.volumes.slice(0, index).filter((volume) => !covered(volume).every(seen));
+      result.push({
+        from,
+        to: { medium: "light_novels", collection: collection.code, name: `the ${collection.name} light novels` },
+        start: startVolume,
+        skipped,
+        sideStories: sideStoriesBefore(reached, startVolume),
+        // The volume starts before where the reader is: it holds chapters they have read.
+        partway: covered(startVolume).some((chapter) => chapter.position <= reached) ? startVolume : null,
+        progress: mergeProgress(progress, {
+          ...emptyProgress,
+          lightNovels: [placeVolume.key],
+          skipped: skipped.map((unit) => unit.key),
+        }),
+      });
     }
-    return result.filter((crossing) => furthest.get(targetOf(crossing)) === crossing);
+
+    // Into each manga series whose chapters go on past the reader's place (decision 49), from any other medium.
+    for (const one of series) {
+      const point = furthestOutside((from) => mangaSeriesOf(from.key) === one.code);
+      if (!point) continue;
+      const { from, reached } = point;
+      const startChapter = one.chapters.find((manga) => covered(manga).some((chapter) => chapter.position > reached));
+      const index = startChapter ? one.chapters.indexOf(startChapter) : -1;
+      const placeChapter = index > 0 ? one.chapters[index - 1] : undefined;
+      if (!startChapter || !placeChapter) continue;
+      const current = lastMangaChapter(progress, one.code);
+      if (current !== null && (positionOf.get(current) ?? -1) >= placeChapter.position) continue;
+      // Credited where the reader has seen all it tells, chapters and side stories; a chapter the manga
+      // made up (it tells neither) is new to anyone who crosses.
+      const skipped = one.chapters.slice(0, index).filter((manga) => {
+        const tells = [...covered(manga), ...told(manga)];
+        return tells.length === 0 || !tells.every(seen);
+      });
+      result.push({
+        from,
+        to: { medium: "manga", collection: one.code, name: `the manga (${one.name})` },
+        start: startChapter,
+        skipped,
+        sideStories: sideStoriesBefore(reached, startChapter),
+        partway: covered(startChapter).some((chapter) => chapter.position <= reached) ? startChapter : null,
+        progress: mergeProgress(progress, {
+          ...emptyProgress,
+          manga: [placeChapter.key],
+          skipped: skipped.map((unit) => unit.key),
+        }),
+      });
+    }
+    return result;
   };
 }
