@@ -1,7 +1,7 @@
 import type { ArcRow, ChapterRow, SearchEntryRow } from "../rows";
 import { dateOrder } from "../../app/lib/content/dates";
 import { chapterKey } from "../../app/lib/content/units";
-import { arcName, webNovelChapterName } from "../../app/lib/content/labels";
+import { arcChapterName, arcName } from "../../app/lib/content/labels";
 import { flaggedTitleRevealedBy, revealedByIn, unitEntryRevealedBy } from "../reveals";
 import { arcsInOrder, type Report } from "../timeline";
 import type { ContentPack } from "../schema/files";
@@ -108,17 +108,6 @@ export function webNovelRows({
     }
   }
   return { arcs, chapters, search };
-}
-
-/**
- * A chapter's name as fans write it with its arc's number, "Chapter 3-12" for arc 3's chapter 12, from the
- * name the series gives it ("Chapter 123-A" is "Chapter 3-123-A"): one of its place's names, so "3-12" and
- * "chapter 3-12" find it first. None for an entry that is not numbered as a chapter ("Interlude 2"), nor
- * for a label that says its arc already ("3-26": `lintArcInLabels`).
- */
-function arcChapterName(arc: number, label: string) {
-  const number = /^Chapter (\S+)$/.exec(webNovelChapterName(label))?.[1];
-  return number === undefined || number.startsWith(`${arc}-`) ? null : `Chapter ${arc}-${number}`;
 }
 
 /** An arc's totals before any of its chapters is counted (decision 51). */

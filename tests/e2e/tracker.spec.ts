@@ -454,6 +454,49 @@ test.describe("an anime viewer on a 360 px phone", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
+  test("the finders read a place as fans write it: a chapter by its arc's number and its own, an episode by its season's", async ({
+    page,
+  }) => {
+    await page.goto("/reading_tracker");
+    await waitForHydration(page);
+    const arc = page.getByLabel("Arc", { exact: true });
+    const chapter = page.getByLabel("Last chapter read");
+    const findChapter = page.getByLabel("Or find a chapter by number or title");
+    // Arc 3 opens with a prologue: its chapter 12 is its 13th entry; arc 7's "19-A" its 22nd.
+    for (const [typed, key] of [
+      ["3-12", "wn:3-13"],
+      ["arc 3 ch 11", "wn:3-12"],
+      ["7-19-A", "wn:7-22"],
+    ] as const) {
+      await findChapter.fill(typed);
+      await findChapter.press("Enter");
+      await expect(chapter, typed).toHaveValue(key);
+      await expect(findChapter).toHaveValue("");
+    }
+    await expect(arc).toHaveValue(/^Arc 7\b/);
+
+    const episode = page.getByLabel("Last episode watched");
+    const findEpisode = page.getByLabel("Or find an episode by number or title");
+    for (const [typed, key] of [
+      ["s2 e3", "anime:2-3"],
+      ["S02E04", "anime:2-4"],
+      ["2x05", "anime:2-5"],
+    ] as const) {
+      await findEpisode.fill(typed);
+      await findEpisode.press("Enter");
+      await expect(episode, typed).toHaveValue(key);
+    }
+    // "2-3" may be episodes 2 to 3: the episode it may name is offered, not set.
+    await findEpisode.fill("2-3");
+    await findEpisode.press("Enter");
+    const offered = page.getByRole("status").filter({ hasText: "“2-3” may be season 2, episode 3: choose it" });
+    await expect(offered.getByRole("button")).toHaveText([/^Season 2 · Episode 3\b/]);
+    await expect(episode).toHaveValue("anime:2-5");
+    await offered.getByRole("button").click();
+    await expect(episode).toHaveValue("anime:2-3");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
   test("a viewer of season 1 and its recut is offered each other medium once, from the furthest they watched", async ({
     page,
   }) => {

@@ -252,6 +252,66 @@ describe("UnitPicker", () => {
     expect(await screen.findByText("Saved: anime:2-13")).toBeInTheDocument();
   });
 
+  it("offers, never sets, the season's episode two numbers with a dash may name", async () => {
+    const user = userEvent.setup();
+    const episode = (season: number, number: number, title: string): TrackerUnit => ({
+      key: episodeKey(season, number),
+      medium: "anime",
+      position: season * 100 + number,
+      label: `Season ${season} · Episode ${number}`,
+      title: gated(readRevealers(null), title),
+      group: `Season ${season}`,
+      collection: null,
+      coveredBy: [episodeKey(season, number)],
+    });
+    renderTracker(null, {
+      listed: [
+        episode(1, 2, "Ashfall"),
+        episode(1, 3, "Moths"),
+        episode(2, 2, "The Tallow Market"),
+        episode(2, 3, "Lowwick"),
+      ],
+      words: { group: "Season", unit: "Last episode watched", noun: "episode" },
+    });
+    const find = screen.getByRole("combobox", { name: "Or find an episode by number or title" });
+    await user.type(find, "2-3{Enter}");
+    const offered = await screen.findByRole("status");
+    expect(offered).toHaveTextContent("“2-3” may be season 2, episode 3: choose it if it is the one.");
+    expect(
+      within(offered)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(["Season 2 · Episode 3 · Lowwick"]);
+    expect(screen.getByText("Saved: not started")).toBeInTheDocument();
+    await user.click(within(offered).getByRole("button"));
+    expect(await screen.findByText("Saved: anime:2-3")).toBeInTheDocument();
+    for (const typed of ["s1 e2", "S01E02", "1x02"]) {
+      await user.type(find, `${typed}{Enter}`);
+      expect(await screen.findByText("Saved: anime:1-2"), typed).toBeInTheDocument();
+      await user.type(find, "s2e3{Enter}");
+      expect(await screen.findByText("Saved: anime:2-3")).toBeInTheDocument();
+    }
+  });
+
+  it("on Enter sets the chapter its arc's number and its own name, as fans write it", async () => {
+    const user = userEvent.setup();
+    renderTracker(null, {
+      listed: [...units, { ...chapter(2, 3, "Two roads"), key: chapterKey(2, 4), label: "Arc 2 · Chapter 3-A" }],
+    });
+    const find = screen.getByRole("combobox", { name: "Or find a chapter by number or title" });
+    await user.type(find, "2-1{Enter}");
+    expect(await screen.findByText("Saved: wn:2-1")).toBeInTheDocument();
+    await user.type(find, "1-2{Enter}");
+    expect(await screen.findByText("Saved: wn:1-2")).toBeInTheDocument();
+    await user.type(find, "2-3-A{Enter}");
+    expect(await screen.findByText("Saved: wn:2-4")).toBeInTheDocument();
+    await user.type(find, "arc 1 ch 1{Enter}");
+    expect(await screen.findByText("Saved: wn:1-1")).toBeInTheDocument();
+    // Not a season's episode among chapters: nothing is named so.
+    await user.type(find, "3-1{Enter}");
+    expect(await screen.findByText(/^No chapter you can see is named “3-1”/)).toBeInTheDocument();
+  });
+
   it("offers, never sets, a web novel entry found by its number on the serial site", async () => {
     const user = userEvent.setup();
     // The serial site numbers arc 1's two chapters 1 and 2, and arc 2's 3 and 4.

@@ -111,7 +111,8 @@ const MOST_CHOICES = 6;
  * them), offering those in the arc shown above (`near`) first: a reader in arc 5 who types "chapter 3"
  * most likely means arc 5's. An episode found by its place in its season, not its name ("13" for a
  * season's thirteenth, named "12.5"), or a web novel entry by its number on the serial site ("57" for
- * Arc 2 · Chapter 24), is offered, never set, even alone: it may not be the one meant.
+ * Arc 2 · Chapter 24), or a season and its episode written with a dash ("2-3"), is offered, never set,
+ * even alone: it may not be the one meant.
  * The list is built once the reader comes to the box (focus), not before: every unit's label, a
  * thousand at a long series, would otherwise be written again on every tap of the pickers above.
  */
@@ -169,11 +170,12 @@ function FindUnit({
             suggestions.map((suggestion) => suggestion.text),
             typed,
             near,
-          ).map(({ index, byPlace }) => {
+          ).map(({ index, byPlace, readAs }) => {
             const { unit, text } = suggestions[index]!;
             return {
               unit,
               byPlace,
+              readAs,
               text: byPlace
                 ? pickerLabel(unit, isRevealed(shield, unit.title.revealedBy), { withGroup: true, withPlace: true })
                 : text,
@@ -191,7 +193,9 @@ function FindUnit({
             setTold({
               several:
                 holding.length === 1
-                  ? `No ${noun} goes by “${said}”; one ${holding[0]!.unit.medium === "web_novel" ? "has that number on the serial site" : "is in that place"}, named otherwise: choose it if it is the one.`
+                  ? holding[0]!.readAs
+                    ? `“${said}” may be ${holding[0]!.readAs}: choose it if it is the one.`
+                    : `No ${noun} goes by “${said}”; one ${holding[0]!.unit.medium === "web_novel" ? "has that number on the serial site" : "is in that place"}, named otherwise: choose it if it is the one.`
                   : holding.length > MOST_CHOICES
                     ? `${holding.length} match “${said}”, ${MOST_CHOICES} of them here: choose one, or type more of it.`
                     : `${holding.length} match “${said}”: choose one.`,

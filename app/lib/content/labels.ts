@@ -419,6 +419,18 @@ export function webNovelChapterName(unitLabel: string) {
 }
 
 /**
+ * A chapter's name as fans write it with its arc's number, "Chapter 3-12" for arc 3's chapter 12, from the
+ * name the series gives it ("Chapter 123-A" is "Chapter 3-123-A"), `unitLabel` being its full label: one
+ * of its place's names, so "3-12" and "chapter 3-12" find it first, in search (its entry's alias) and in
+ * the tracker's finder alike. None for an entry that is not numbered as a chapter ("Interlude 2"), nor for
+ * a label that says its arc already ("3-26": `lintArcInLabels`).
+ */
+export function arcChapterName(arc: number, unitLabel: string) {
+  const number = /^Chapter (\S+)$/.exec(webNovelChapterName(unitLabel))?.[1];
+  return number === undefined || number.startsWith(`${arc}-`) ? null : `Chapter ${arc}-${number}`;
+}
+
+/**
  * A label to print where it may wrap: "Season 1 Recut\u00a0· Episode 3", a no-break space before each "·",
  * so a long label breaks after a separator, never before it (no line starts with the dot).
  */

@@ -189,6 +189,17 @@ describe("unitsFound", () => {
       expect(found(typed), typed).toEqual(["anime:2-13", "anime:1-13 by place"]);
   });
 
+  it("reads a season and its episode as viewers write them, and offers without setting it an episode written with a dash", () => {
+    for (const typed of ["s2e3", "s2 e3", "S02E03", "S2 Ep 3", "2x03", "season 2 episode 3"])
+      expect(found(typed), typed).toEqual(["anime:2-3"]);
+    // "2-3" may be season 2's episode 3, or episodes 2 to 3: offered to choose, never set.
+    for (const typed of ["2-3", "02-03"]) expect(found(typed), typed).toEqual(["anime:2-3 by place"]);
+    expect(found("1-13")).toEqual(["anime:1-13 by place"]);
+    expect(found("3-1")).toEqual([]);
+    // An episode named so is found by its name, as typed.
+    expect(found("2-3", "", [...seasons, episode(3, 1, "2-3")])).toEqual(["anime:3-1"]);
+  });
+
   it("finds no episode by a number that is only part of its own", () => {
     expect(found("0")).toEqual([]);
     expect(found("3")).toEqual(["anime:1-3", "anime:2-3"]);
@@ -267,6 +278,35 @@ describe("unitsFound on the web novel", () => {
     expect(found("5", arcs)).toEqual(["wn:1-5", "wn:5-5", "wn:5-1", "wn:5-2", "wn:5-3", "wn:5-4", "wn:5-6"]);
   });
 
+  it("finds a chapter by its arc's number and its own, as fans write it and search reads it", () => {
+    const chapter = (arc: number, place: number, name: string): TrackerUnit => ({
+      ...entries[0]!,
+      key: `wn:${arc}-${place}`,
+      label: `Arc ${arc} · ${name}`,
+      group: `Arc ${arc}`,
+      serialNumber: undefined,
+    });
+    const arcs = [
+      ...Array.from({ length: 12 }, (_, index) => chapter(3, index + 1, `Chapter ${index + 1}`)),
+      chapter(3, 13, "Interlude 2"),
+      chapter(4, 1, "Chapter 1-3"),
+      chapter(7, 19, "Chapter 19"),
+      chapter(7, 20, "Chapter 19-A"),
+    ];
+    for (const typed of ["3-12", "chapter 3-12", "Ch 3-12", "arc 3 ch 12", "Arc 3, Chapter 12", "３-１２"])
+      expect(found(typed, arcs), typed).toEqual(["wn:3-12"]);
+    expect(found("3-1", arcs)).toEqual(["wn:3-1"]);
+    for (const typed of ["7-19-A", "7-19a", "7-19 A", "chapter 7-19-a"])
+      expect(found(typed, arcs), typed).toEqual(["wn:7-20"]);
+    expect(found("7-19", arcs)).toEqual(["wn:7-19"]);
+    // An interlude is not numbered as a chapter; a chapter named "1-3" is found by that name, not as arc 1's.
+    expect(found("3-13", arcs)).toEqual([]);
+    expect(found("1-3", arcs)).toEqual(["wn:4-1"]);
+    expect(found("4-1-3", arcs)).toEqual(["wn:4-1"]);
+    // Not read as a season's episode among chapters.
+    expect(found("2-3", arcs)).toEqual([]);
+  });
+
   it("finds none by a serial number the pack does not give", () => {
     const unnumbered = entries.map(({ serialNumber: _serialNumber, ...unit }) => unit);
     expect(found("45", unnumbered)).toEqual([]);
@@ -282,6 +322,8 @@ describe("pickerLabel", () => {
       pickerLabel({ ...episode(1, 13, "12.5"), animeOriginal: true }, true, { withGroup: true, withPlace: true }),
     ).toBe("Season 1 · Episode 12.5 (anime-original), the season's 13th · Title 1-13");
     expect(pickerLabel(episode(1, 13, "12.5"), false, { withGroup: true })).toBe("Season 1 · Episode 12.5");
+    // Where its name says its place, not twice.
+    expect(pickerLabel(episode(2, 3), false, { withGroup: true, withPlace: true })).toBe("Season 2 · Episode 3");
   });
 
   it("says a web novel entry's number on the serial site beside its name where asked", () => {

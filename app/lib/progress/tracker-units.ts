@@ -1,5 +1,5 @@
 import { hasCome } from "../content/dates";
-import { episodeName, labelWithTitle, titleAfterLabel } from "../content/labels";
+import { arcChapterName, episodeName, labelWithTitle, titleAfterLabel } from "../content/labels";
 import { isRecutEpisodeKey, type Medium, mediumOf, parseUnitKey } from "../content/units";
 import { type Knowledge, knows } from "../shield/knowledge";
 import { mangaSeriesOf, recutOf } from "./record";
@@ -161,10 +161,13 @@ export function pickerLabel(unit: TrackerUnit, titleShown: boolean, { withGroup 
   return title ? `${name} · ${title}` : name;
 }
 
-/** A season's episode's place in its season (the number in its key); null for any other unit, a recut's episode among them. */
+/**
+ * A season's episode's place in its season (the number in its key), where its name does not say it
+ * already ("Episode 3" is the season's 3rd); null for any other unit, a recut's episode among them.
+ */
 function seasonPlace(unit: TrackerUnit) {
-  const parts = parseUnitKey(unit.key, "anime");
-  return parts && parts.recut === undefined ? parts.episode : null;
+  const place = seasonEpisodeOf(unit)?.episode ?? null;
+  return place === null || unitName(unit) === episodeName({ number: place }) ? null : place;
 }
 
 /** The short forms readers type before a number ("ch 12", "ep.3", "vol 2"), as the labels write them. */
@@ -272,6 +275,8 @@ function foundBy(labels: readonly string[], words: string): number[] {
 export interface UnitFound {
   index: number;
   byPlace: boolean;
+  /** What the words were read as, where the finder took them as other words ("2-3": "season 2, episode 3"). */
+  readAs?: string;
 }
 
 /**
@@ -286,6 +291,10 @@ export interface UnitFound {
  * most likely means season 1's.
  * Likewise a web novel entry's number on the serial site ("57", "chapter 57", "#57"), which reading
  * trackers count by: the entry so numbered is found beside those named so, unless it is one of them.
+ * A web novel chapter is found by its name with its arc's number too ("3-12", "7-19-A": `arcChapterName`,
+ * the name search finds it by), as by its label. Among a season's episodes, two numbers with a dash that
+ * name nothing ("2-3") are read as a season and its episode, and that episode offered, never set: "2-3"
+ * is also how a viewer writes episodes 2 to 3 (decision 81).
  */
 export function unitsFound(
   units: readonly TrackerUnit[],
@@ -294,19 +303,29 @@ export function unitsFound(
   near: string,
 ): UnitFound[] {
   const holding = labelsFound(labels, typed);
-  const named = new Set(holding);
+  // A chapter is also found by its name with its arc's number ("3-12", "7-19-A"), as search finds it.
+  const byArcNumber = labelsFound(units.map(arcNumberedName), typed).filter((index) => !holding.includes(index));
+  const named = new Set([...holding, ...byArcNumber]);
+  const words = asTyped(typed);
+  const seasonDashEpisode = /^(\d+)-(\d+(?:\.\d+)?)$/.exec(words);
+  if (seasonDashEpisode && !named.size && units.some((unit) => seasonEpisodeOf(unit) !== null)) {
+    const [, season, episode] = seasonDashEpisode;
+    return unitsFound(units, labels, `season ${season} episode ${episode}`, near).map(({ index }) => ({
+      index,
+      byPlace: true,
+      readAs: `season ${season}, episode ${episode}`,
+    }));
+  }
   // Those whose own name holds the words come before those only their arc's or season's name does: "5"
   // is more likely chapter 5 of some arc than a chapter of arc 5.
-  const words = asTyped(typed);
   const ownName = (index: number) => standsWhole(asTyped(unitName(units[index]!)), words);
-  const byName = [...holding.filter(ownName), ...holding.filter((index) => !ownName(index))];
+  const byName = [...holding.filter(ownName), ...byArcNumber, ...holding.filter((index) => !ownName(index))];
   const episode = /^(?:season (\d+) )?(?:episode )?(\d+)$/.exec(asTyped(typed));
   const season = episode?.[1] === undefined ? null : Number(episode[1]);
   const byPlace = episode
     ? units.flatMap((unit, index) => {
-        const parts = parseUnitKey(unit.key, "anime");
+        const parts = seasonEpisodeOf(unit);
         return parts &&
-          parts.recut === undefined &&
           parts.episode === Number(episode[2]) &&
           (season === null || parts.season === season) &&
           unitName(unit) !== episodeName({ number: parts.episode }) &&
@@ -329,6 +348,18 @@ export function unitsFound(
     ...found.filter((unit) => units[unit.index]?.group === near),
     ...found.filter((unit) => units[unit.index]?.group !== near),
   ];
+}
+
+/** A web novel chapter's name with its arc's number, "Chapter 3-12" (`arcChapterName`); "" for any other unit. */
+function arcNumberedName(unit: TrackerUnit) {
+  const arc = parseUnitKey(unit.key, "web_novel")?.arc;
+  return (arc !== undefined && arcChapterName(arc, unit.label)) || "";
+}
+
+/** A season's episode's key parts; null for any other unit, a recut's episode among them. */
+function seasonEpisodeOf(unit: TrackerUnit) {
+  const parts = parseUnitKey(unit.key, "anime");
+  return parts && parts.recut === undefined ? parts : null;
 }
 
 /** The light novel collections, in the order their first volumes come in the story, each with its volumes. */
