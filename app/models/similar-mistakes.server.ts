@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import type { SimilarMistake } from "~/lib/mistakes/entries";
 import { lightNovelPlace, placeName } from "~/lib/content/labels";
 import { animeMistakePath, entryHandle, lnMistakePath } from "~/lib/mistakes/rules";
-import { ftsTerm, searchWords } from "~/lib/search/query";
+import { similarLineSearch } from "~/lib/mistakes/similar-lines";
+import { ftsTerm } from "~/lib/search/query";
 import { animeEntryRows, entriesBefore, lnEntriesMatching, matchesIndex } from "./mistake-entries.server";
 import { batch, query } from "./query.server";
 import { gatedBy } from "./db.server";
@@ -15,10 +16,10 @@ import { gatedBy } from "./db.server";
 const SIMILAR_CANDIDATES = 200;
 
 /**
- * Light novel entries whose official or Japanese line holds any of the words, with whether each is in
- * the chosen volume, how many of the words it holds, and its place in the form's order.
+ * Light novel entries whose official or Japanese line holds at least `needed` of the words, with whether
+ * each is in the chosen volume, how many of the words it holds, and its place in the form's order.
  */
-function lnCandidates(unit: string, terms: string[]) {
+function lnCandidates(unit: string, terms: string[], needed: number) {
   const inLines = (words: string) => `{official japanese letter_pairs}: (${words})`;
   return query
     .with("hits", () =>
@@ -43,6 +44,7 @@ function lnCandidates(unit: string, terms: string[]) {
       ]),
     )
     .selectFrom("hits")
+    .where("words", ">=", needed)
     .selectAll()
     .select((row) =>
       row.fn
@@ -58,8 +60,8 @@ function lnCandidates(unit: string, terms: string[]) {
     .limit(SIMILAR_CANDIDATES);
 }
 
-/** Anime entries whose official line holds any of the words, as lnCandidates has them. */
-function animeCandidates(unit: string, words: string[]) {
+/** Anime entries whose official line holds at least `needed` of the words, as lnCandidates has them. */
+function animeCandidates(unit: string, words: string[], needed: number) {
   return query
     .with("hits", () =>
       animeEntryRows
@@ -73,6 +75,7 @@ function animeCandidates(unit: string, words: string[]) {
         ),
     )
     .selectFrom("hits")
+    .where("words", ">=", needed)
     .selectAll()
     .select((row) =>
       row.fn
@@ -90,8 +93,9 @@ function animeCandidates(unit: string, words: string[]) {
 
 /**
  * Existing entries that look like what a reader is reporting, in the order the form lists them: in the
- * chosen volume or episode first, then by how many of the words each holds, newest first. The order
- * depends only on each entry's own text (not FTS rank, whose weight for a word counts gated entries
+ * chosen volume or episode first, then by how many of the words each holds, newest first. An entry is
+ * like it when it holds enough of the typed words that say something (similarLineSearch), not when it
+ * shares only "the" or "of". Whether it is, and the order, depend only on each entry's own text (not FTS rank, whose weight for a word counts gated entries
  * too), so the entries a requester may see keep their order whatever else matches. One round trip.
  */
 export async function findSimilarMistakes(
@@ -102,15 +106,13 @@ export async function findSimilarMistakes(
 ): Promise<SimilarMistake[]> {
   if (kind === "ln") {
     // One letter would match nearly every line: a Japanese particle (の, は) most of all.
-    const terms = searchWords(text, 50)
-      .filter((word) => [...word].length > 1)
-      .slice(0, 6)
-      .map(ftsTerm);
-    if (!terms.length) return [];
+    const { words, needed } = similarLineSearch(text, 2);
+    if (!words.length) return [];
+    const terms = words.map(ftsTerm);
     // Each candidate's place in its volume, for the page of the volume that lists it: counted for the
     // candidates only, not for every entry that matched.
     const candidates = query
-      .selectFrom(lnCandidates(unit, terms).as("m"))
+      .selectFrom(lnCandidates(unit, terms, needed).as("m"))
       .selectAll()
       .select(entriesBefore.as("entries_before"));
     const [rows] = await batch(db, [candidates]);
@@ -127,12 +129,10 @@ export async function findSimilarMistakes(
         };
       });
   }
-  // Words of one or two letters would match nearly every line.
-  const words = searchWords(text, 50)
-    .filter((word) => [...word].length > 2)
-    .slice(0, 6);
+  // Words of one or two letters would match nearly every line (each is matched anywhere in a line).
+  const { words, needed } = similarLineSearch(text, 3);
   if (!words.length) return [];
-  const [rows] = await batch(db, [animeCandidates(unit, words)]);
+  const [rows] = await batch(db, [animeCandidates(unit, words, needed)]);
   return rows
     .sort((a, b) => a.place - b.place)
     .map((row) => {

@@ -125,11 +125,11 @@ test("a report sent offline keeps the form and every field, says nothing was sen
 });
 
 /** The reader has read the first light novel volume, as the tracker stores it (rc:progress). */
-async function readFirstVolume(page: Page) {
+async function readFirstVolume(page: Page, volume = 1) {
   const progress = {
     version: 1,
     webNovel: null,
-    lightNovels: { main: 1 },
+    lightNovels: { main: volume },
     sideStories: [],
     anime: null,
     breakTime: [],
@@ -156,6 +156,40 @@ test("on a phone, similar entries appear right under the official text being typ
   expect(box && field && box.y - (field.y + field.height)).toBeGreaterThanOrEqual(0);
   expect(box && field && box.y - (field.y + field.height)).toBeLessThanOrEqual(80);
   expect(box && next && box.y + box.height).toBeLessThanOrEqual(next?.y ?? 0);
+});
+
+test("similar entries are lines like the one typed, not lines that share only its common words, the chosen volume's first", async ({
+  reader,
+}) => {
+  const { page } = reader;
+  await readFirstVolume(page, 3);
+  // Every answer is kept as it passes, so the one for the words typed is known to have come.
+  const answers: { query: string; body: string }[] = [];
+  await page.route(
+    (url) => url.pathname.startsWith("/resources/similar-mistakes"),
+    async (route) => {
+      const response = await route.fetch();
+      const query = new URL(route.request().url()).searchParams.get("q") ?? "";
+      answers.push({ query, body: await response.text() });
+      await route.fulfill({ response });
+    },
+  );
+  await page.goto("/feedback_hub/report_ln_mistl");
+  await waitForHydration(page);
+  await page.getByLabel("Volume").selectOption("ln:main-3");
+  const official = page.getByLabel("The official English text");
+  const similar = page.getByRole("complementary", { name: /Already reported/ });
+  // Volume 1's "In this city, the night is long." shares only "the" and "of" with it.
+  await official.fill("The Lady of Moths smiled");
+  await expect.poll(() => answers.some((answer) => answer.query === "The Lady of Moths smiled")).toBe(true);
+  const answer = answers.find((each) => each.query === "The Lady of Moths smiled");
+  expect((JSON.parse(answer?.body ?? "{}") as { entries?: unknown[] }).entries).toEqual([]);
+  await expect(similar).toHaveCount(0);
+  // Two of its three words: the entry of volume 3 that says it, first.
+  await official.fill("Call me the Moth Queen");
+  await expect(similar.getByRole("listitem").first()).toContainText("In Lowwick, they call me the Moth Queen.");
+  await expect(similar.getByRole("listitem").first()).toContainText("Lanternfall 3");
+  await expect(similar).not.toContainText("the night is long");
 });
 
 test("the footer's 'Report a problem' opens a bug report on the page it was tapped on", async ({ reader }) => {

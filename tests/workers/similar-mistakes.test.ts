@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { entryHandle, volumeSlugFromKey } from "~/lib/mistakes/rules";
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_QUERY_LENGTH } from "~/lib/http/addresses";
 import { knows, noKnowledge, parseKnowledge } from "~/lib/shield/knowledge";
 import { cleanQuery } from "~/lib/search/query";
@@ -116,6 +116,76 @@ describe("similar entries for long words", () => {
   });
 });
 
+describe("what counts as a similar entry", () => {
+  // Lines of two volumes: some share only common words with what is typed, or one word of several.
+  const lines = [
+    ["alike-night", "ln:main-1", "In this city, the night is long."],
+    ["alike-alleys", "ln:main-1", "Get out of the unlit alleys before night falls."],
+    ["alike-first-volume", "ln:main-1", "The Lady of Moths smiled once, long ago."],
+    ["alike-lady-only", "ln:main-2", "I never lie. I am a lady, after all."],
+    ["alike-same-line", "ln:main-2", "In Lowwick, the Lady of Moths smiled at her."],
+    ["alike-oh-you", "ln:main-2", "Oh, you again."],
+  ] as const;
+  const animeLines = [
+    ["alike-anime-name", "The name of the thing is the thing."],
+    ["alike-anime-moths", "The Lady of Moths smiled."],
+  ] as const;
+
+  beforeAll(async () => {
+    const episode = await env.DB.prepare(
+      `SELECT e.key, u.position FROM anime_episodes e JOIN story_units u ON u.key = e.key LIMIT 1`,
+    ).first<{ key: string; position: number }>();
+    await env.DB.batch([
+      ...lines.map(([id, volume, official]) =>
+        env.DB.prepare(
+          `INSERT INTO ln_mistakes (id, volume_key, chapter, edition, japanese, official, suggested, explanation, category, severity, status, reveal_position, added_on)
+           VALUES (?1, ?2, 1, 'First', '', ?3, 'x', 'x', 'typo', 'minor', 'confirmed', 0, '2026-01-01')`,
+        ).bind(id, volume, official),
+      ),
+      ...animeLines.map(([id, official]) =>
+        env.DB.prepare(
+          `INSERT INTO anime_mistakes (id, episode_key, start_seconds, end_seconds, platform, track, official, suggested, explanation, category, severity, status, reveal_position, added_on)
+           VALUES (?1, ?2, 10, 15, 'Netflix', 'subtitles', ?3, 'x', 'x', 'typo', 'minor', 'confirmed', ?4, '2026-01-01')`,
+        ).bind(id, episode!.key, official, episode!.position),
+      ),
+    ]);
+  });
+
+  afterAll(async () => {
+    await env.DB.batch([
+      env.DB.prepare(`DELETE FROM ln_mistakes WHERE id LIKE 'alike-%'`),
+      env.DB.prepare(`DELETE FROM anime_mistakes WHERE id LIKE 'alike-%'`),
+    ]);
+  });
+
+  const ids = async (kind: "ln" | "anime", q: string, unit = "") =>
+    (await (await similar(kind, q, unit, "all")).json<Suggestions>()).entries.map((entry) => entry.id);
+
+  it("needs half the words that say something, not only words such as 'the' and 'of', the chosen volume first", async () => {
+    expect(await ids("ln", "The Lady of Moths smiled", "ln:main-2")).toEqual([
+      entryHandle("alike-same-line"),
+      entryHandle("alike-first-volume"),
+    ]);
+    expect(await ids("ln", "The Lady of Moths smiled", "ln:main-1")).toEqual([
+      entryHandle("alike-first-volume"),
+      entryHandle("alike-same-line"),
+    ]);
+    expect(await ids("anime", "The Lady of Moths smiled")).toEqual([entryHandle("alike-anime-moths")]);
+    // Nothing that shares only common words, or one of three words.
+    expect(await ids("ln", "The Lady of the Lake waved", "ln:main-2")).toEqual([]);
+    expect(await ids("ln", "Out of the city")).toEqual([entryHandle("alike-night")]);
+    expect(await ids("anime", "The thing of the moths, the name")).toEqual([entryHandle("alike-anime-name")]);
+  });
+
+  it("finds a line of common words only by every one of them", async () => {
+    // The tiny pack's own "Oh, you." and this one.
+    expect((await ids("ln", "Oh, you.")).sort()).toEqual(
+      [entryHandle("alike-oh-you"), entryHandle("main-2-lamp-softened")].sort(),
+    );
+    expect(await ids("ln", "Oh, it is you")).toEqual([]);
+  });
+});
+
 describe("where a similar entry links", () => {
   it("opens a light novel entry on the page of its volume that lists it, past the first 50 too", async () => {
     const volume = await env.DB.prepare(`SELECT key FROM ln_volumes LIMIT 1`).first<{ key: string }>();
@@ -159,10 +229,14 @@ describe("where a similar entry links", () => {
 });
 
 describe("similar entries behind the spoiler shield", () => {
-  // Words of every entry of the tiny pack, on each side.
+  // Lines like every entry of the tiny pack, on each side: an entry is like a line only when it holds
+  // enough of its words.
   const asked = [
-    ["ln", "door guard idiot"],
-    ["anime", "eat never lied"],
+    ["ln", "Knock on the door"],
+    ["ln", "Hinge Guard"],
+    ["ln", "Oh, you."],
+    ["anime", "Let's eat"],
+    ["anime", "I never lied"],
   ] as const;
 
   it("without a reveal parameter, leave out every entry the requester does not know, without a trace, and stay cacheable", async () => {
@@ -192,18 +266,21 @@ describe("similar entries behind the spoiler shield", () => {
   });
 
   it("lists the entries a requester knows in the same order whatever gated entries also match", async () => {
-    const before = await (await similar("ln", "door guard idiot", "", "wn:1-2")).text();
+    const before = await (await similar("ln", "door knock guard", "", "wn:1-2")).text();
+    expect((JSON.parse(before) as Suggestions).entries.map((entry) => entry.id)).toContain(
+      entryHandle("main-1-knock-twice"),
+    );
     const volume = await env.DB.prepare(`SELECT key FROM ln_volumes LIMIT 1`).first<{ key: string }>();
     await env.DB.batch(
       Array.from({ length: 30 }, (_, index) =>
         env.DB.prepare(
           `INSERT INTO ln_mistakes (id, volume_key, chapter, edition, japanese, official, suggested, explanation, category, severity, status, reveal_position, revealed_by, added_on)
            VALUES (?1, ?2, 1, 'First', '', ?3, 'x', 'x', 'typo', 'minor', 'confirmed', 1, 'wn:9-9', '2099-01-01')`,
-        ).bind(`gated-${index}`, volume!.key, index % 2 ? "door door door door" : "guard idiot guard"),
+        ).bind(`gated-${index}`, volume!.key, index % 2 ? "door knock door door" : "guard door guard"),
       ),
     );
     try {
-      expect(await (await similar("ln", "door guard idiot", "", "wn:1-2")).text()).toBe(before);
+      expect(await (await similar("ln", "door knock guard", "", "wn:1-2")).text()).toBe(before);
     } finally {
       await env.DB.prepare(`DELETE FROM ln_mistakes WHERE id LIKE 'gated-%'`).run();
     }
