@@ -221,3 +221,30 @@ describe("the light novel mistranslation form", () => {
     expect(screen.queryByText(/Japan/)).toBeNull();
   });
 });
+
+describe("the anime mistranslation form", () => {
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+  });
+
+  it("says beside the episode list where a recut's line is reported, and that specials are not in it", async () => {
+    const Stub = createRoutesStub([
+      {
+        path: "/feedback_hub/:form",
+        Component: ReportForm as never,
+        HydrateFallback: () => null,
+        loader: () => ({
+          slug: "report_anime_mistl",
+          choices: { volumes: [], episodes: [{ value: "anime:1-1", label: "Season 1 · Episode 1" }], platforms: [] },
+          prefill: {},
+          submissionId: "6f1c2a4e-8b3d-4c7a-9e21-0d5b7f3a1c92",
+        }),
+      },
+    ]);
+    render(<Stub initialEntries={["/feedback_hub/report_anime_mistl"]} />);
+    const episode = await screen.findByRole("combobox", { name: /^Episode/ });
+    expect(episode).toHaveAccessibleDescription(/^A recut's line: choose the season's episode it comes from/);
+    expect(episode).toHaveAccessibleDescription(/OVAs, specials and films are not in this list yet\.$/);
+  });
+});

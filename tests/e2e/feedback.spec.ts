@@ -192,6 +192,25 @@ test("similar entries are lines like the one typed, not lines that share only it
   await expect(similar).not.toContainText("the night is long");
 });
 
+test("on a phone, the anime form says beside its episode list where a recut's line goes and that specials are not in it", async ({
+  reader,
+}) => {
+  const { page } = reader;
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/feedback_hub/report_anime_mistl");
+  await waitForHydration(page);
+  const episode = page.getByLabel("Episode");
+  await expect(episode).toHaveAccessibleDescription(/^A recut's line: choose the season's episode it comes from/);
+  await expect(page.getByText("OVAs, specials and films are not in this list yet.", { exact: false })).toBeVisible();
+  // The list itself holds the season's episodes only.
+  const offered = await episode
+    .locator("option")
+    .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
+  expect(offered).toContain("anime:1-1");
+  expect(offered.filter((key) => !/^anime:\d+-\d+$/.test(key))).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
 test("the footer's 'Report a problem' opens a bug report on the page it was tapped on", async ({ reader }) => {
   const { page } = reader;
   await page.goto("/search?q=ash%20guild%2Bwick");

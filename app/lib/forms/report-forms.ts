@@ -141,7 +141,17 @@ const formsNaming = (original: string): FormDefinition[] => [
     summary: "A subtitle, dub or caption line differs from the original.",
     titleFrom: "official",
     fields: [
-      { name: "episode", label: "Episode", kind: "select", required: true, max: 40, optionsFrom: "episodes" },
+      {
+        name: "episode",
+        label: "Episode",
+        kind: "select",
+        required: true,
+        max: 40,
+        optionsFrom: "episodes",
+        // Translation notes name the season's own episodes, which a recut's lines come from (decision 45);
+        // an entry can only be stored on a season's episode (anime_mistakes.episode_key), not on a special.
+        help: "A recut's line: choose the season's episode it comes from (each recut episode on the anime page says which it holds). OVAs, specials and films are not in this list yet.",
+      },
       text("timestamp", "Timestamp", true, 8, {
         placeholder: "12:34",
         pattern: { regex: mistakeTimestampPattern, message: "Write the time as minutes:seconds, such as 12:34." },
