@@ -76,6 +76,13 @@ export function countOf(count: number, noun: Noun) {
   return `${formatNumber(count)} ${nounFor(count, noun)}`;
 }
 
+const andList = new Intl.ListFormat("en-GB", { type: "conjunction" });
+
+/** "A", "A and B", "A, B and C". */
+export function listOf(items: readonly string[]) {
+  return andList.format(items);
+}
+
 /**
  * Chapters' summed words, and how many chapters the sum lacks: "84,000 words (3 chapters without a word
  * count)", or "word count unknown" where no chapter has one (never "0 words").

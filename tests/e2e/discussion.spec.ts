@@ -89,10 +89,11 @@ test("a reader without progress sees the thread folded, nothing of it in the pag
   await page.goto("/discuss/anime:1-11");
   await hydrated(page);
   await page.getByRole("button", { name: "Show it" }).click();
-  // Asking to see the episode's discussion shows the comments on the episode, not those that touch more.
+  // Asking to see the episode's discussion shows the comments on the episode, not those that touch more:
+  // the two side by side that do fold into one line.
   await expect(comments(page)).toContainText("The rain on the bridge");
   await expect(comments(page)).not.toContainText("touching Season 1 · Episode 11");
-  await expect(comments(page)).toContainText("1 comment touching Arc 2 · Chapter 22");
+  await expect(comments(page)).toContainText("2 comments touching Arc 2 · Chapter 22 and Season 1 · Episode 12");
   await expect(page.locator("main")).not.toContainText("second bell is explained");
 
   // A thread with no comment has nothing to fold away: it says so, with no "Show it" that shows nothing.
@@ -102,6 +103,51 @@ test("a reader without progress sees the thread folded, nothing of it in the pag
   await expect(page.locator("main")).toContainText("No comments yet.");
   await expect(page.getByRole("button", { name: "Show it" })).toHaveCount(0);
   await expect(page.getByRole("checkbox", { name: /Strict/ })).toHaveCount(0);
+});
+
+test("two hidden comments side by side fold into one line naming what each touches; 'Show them' shows those two", async ({
+  reader,
+  moderator,
+  browser,
+}) => {
+  // Two writers (each may post once a minute on their first day) raise their comments past the chapter.
+  const stamp = Date.now();
+  const posts = [
+    { writer: reader.page, seen: "wn:3-10", text: `The tower burns in arc 3, written at ${stamp}` },
+    { writer: moderator.page, seen: "wn:1-12", text: `The bell rings twice in chapter 11, written at ${stamp}` },
+  ];
+  for (const { writer, seen, text } of posts) {
+    await saveToAccount(writer, { webNovel: seen });
+    await writer.goto("/discuss/wn:1-7");
+    await hydrated(writer);
+    await writer.getByLabel("Your comment").fill(text);
+    await writer.getByLabel("What it touches").selectOption(seen);
+    await writer.getByRole("button", { name: "Post comment" }).click();
+    await expect(comments(writer)).toContainText(text);
+  }
+
+  // A reader of the chapter itself: one line for both, the nearest first, and nothing of them in the page.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await withProgress(page, { webNovel: "wn:1-7" });
+  const revealed = page.waitForResponse((response) => /\/discuss\/wn:1-7\.data\?reveal=/.test(response.url()));
+  await page.goto("/discuss/wn:1-7");
+  const data = await (await revealed).text();
+  await hydrated(page);
+  const runs = comments(page).locator('[data-spoiler="run"]');
+  await expect(runs).toHaveCount(1);
+  await expect(runs).toContainText(/\d+ comments touching Arc 1 · Chapter \d+ and Arc 3 · Chapter 9: beyond/);
+  const source = await (await page.request.get("/discuss/wn:1-7")).text();
+  for (const text of [...posts.map((post) => post.text), "Test Reader"]) {
+    expect(source).not.toContain(text);
+    expect(data).not.toContain(text);
+    expect(await page.content()).not.toContain(text);
+  }
+
+  await runs.getByRole("button", { name: "Show them" }).click();
+  for (const { text } of posts) await expect(comments(page)).toContainText(text);
+  await expect(runs).toHaveCount(0);
+  await context.close();
 });
 
 test("a light novel reader joins the thread of a web novel chapter their volumes print", async ({ reader }) => {

@@ -15,6 +15,7 @@ function comment(
   horizon: string,
   writerKnew: string,
   stamp: CommentBody["stamp"] = [],
+  label = horizon === "wn:1-5" ? "Arc 1 · Chapter 5" : "Arc 2 · Chapter 22",
 ): ThreadComment {
   const body: CommentBody = {
     author: `Writer ${id}`,
@@ -29,12 +30,12 @@ function comment(
   return {
     ...gated([horizon], { ...body, replies: [] }),
     id,
-    horizon: { key: horizon, label: horizon === "wn:1-5" ? "Arc 1 · Chapter 5" : "Arc 2 · Chapter 22" },
+    horizon: { key: horizon, label },
   };
 }
 
-/** A thread of a reader who has read to Arc 1 · Chapter 9, in strict mode. */
-function renderStrictThread(comments: ThreadComment[]) {
+/** A thread of a reader who has read to Arc 1 · Chapter 9, in strict mode (or not). */
+function renderStrictThread(comments: ThreadComment[], strict = true) {
   localStorage.setItem("rc:progress", JSON.stringify({ ...emptyProgress, webNovel: "wn:1-9", position: 9 }));
   renderInThread(
     <ThreadComments
@@ -42,11 +43,92 @@ function renderStrictThread(comments: ThreadComment[]) {
       joinableBy={[unit.key]}
       readerPlaces={[]}
       comments={comments}
-      strict
+      strict={strict}
       actionData={undefined}
     />,
   );
 }
+
+/** A comment raised to `horizon`, labelled `label`. */
+const raised = (id: number, text: string, horizon: string, label: string) =>
+  comment(id, text, horizon, horizon, [], label);
+
+/** A reply under a comment, raised to `horizon`. */
+function withReplies(parent: ThreadComment, replies: ThreadComment[]): ThreadComment {
+  return {
+    ...parent,
+    content: parent.content && {
+      ...parent.content,
+      replies: replies.map(({ content, ...place }) => ({
+        ...place,
+        content: content && { ...content, replies: undefined },
+      })),
+    },
+  } as ThreadComment;
+}
+
+describe("a thread's hidden comments", () => {
+  afterEach(() => localStorage.clear());
+
+  it("fold side by side into one line that says how many and what they touch, and 'Show them' shows that run only", async () => {
+    const user = userEvent.setup();
+    renderStrictThread(
+      [
+        comment(1, "On this chapter", "wn:1-5", "wn:1-5"),
+        raised(2, "The tower burns", "wn:3-10", "Arc 3 · Chapter 9"),
+        raised(3, "The bell rings twice", "wn:1-12", "Arc 1 · Chapter 11"),
+        comment(4, "Also on this chapter", "wn:1-5", "wn:1-5"),
+        raised(5, "The king returns", "wn:3-10", "Arc 3 · Chapter 9"),
+      ],
+      false,
+    );
+    expect(await screen.findByText("On this chapter")).toBeVisible();
+    const runs = () => document.querySelectorAll('[data-spoiler="run"]');
+    expect(runs()).toHaveLength(2);
+    // The nearest first: a reader sees what they need to read before any of them shows.
+    expect(runs()[0]).toHaveTextContent(
+      /^2 comments touching Arc 1 · Chapter 11 and Arc 3 · Chapter 9: beyond what you have read or watched\./,
+    );
+    expect(runs()[1]).toHaveTextContent(/^1 comment touching Arc 3 · Chapter 9: beyond/);
+    await user.click(screen.getAllByRole("button", { name: "Show them" })[0]!);
+    expect(await screen.findByText("The tower burns")).toBeVisible();
+    expect(screen.getByText("The bell rings twice")).toBeVisible();
+    expect(screen.queryByText("The king returns")).not.toBeInTheDocument();
+    expect(runs()).toHaveLength(1);
+  });
+
+  it("name the first places and count the rest when a run touches many", async () => {
+    renderStrictThread(
+      [
+        raised(2, "One", "wn:3-10", "Arc 3 · Chapter 9"),
+        raised(3, "Two", "wn:1-12", "Arc 1 · Chapter 11"),
+        raised(4, "Three", "anime:1-12", "Season 1 · Episode 12"),
+        raised(5, "Four", "wn:2-3", "Arc 2 · Chapter 3"),
+        raised(6, "Five", "wn:1-12", "Arc 1 · Chapter 11"),
+      ],
+      false,
+    );
+    expect(await screen.findByText(/^5 comments touching/)).toHaveTextContent(
+      /^5 comments touching Arc 1 · Chapter 11, Season 1 · Episode 12 and 2 more parts of the story: beyond/,
+    );
+  });
+
+  it("fold a comment's hidden replies side by side into one line too", async () => {
+    renderStrictThread(
+      [
+        withReplies(comment(1, "On this chapter", "wn:1-5", "wn:1-5"), [
+          raised(2, "Reply about the tower", "wn:3-10", "Arc 3 · Chapter 9"),
+          raised(3, "Reply about the bell", "wn:1-12", "Arc 1 · Chapter 11"),
+        ]),
+      ],
+      false,
+    );
+    expect(await screen.findByText("On this chapter")).toBeVisible();
+    expect(document.querySelectorAll('[data-spoiler="run"]')).toHaveLength(1);
+    expect(screen.getByText(/^2 replies touching Arc 1 · Chapter 11 and Arc 3 · Chapter 9:/)).toBeVisible();
+    expect(screen.queryByText(/Reply about/)).not.toBeInTheDocument();
+  });
+});
 
 describe("a thread's comments in strict mode", () => {
   afterEach(() => localStorage.clear());

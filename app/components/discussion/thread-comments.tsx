@@ -11,9 +11,9 @@ import {
   type ThreadReply,
   type UnitLabel,
 } from "~/lib/discussion/thread";
-import { knewNoMore } from "~/lib/discussion/thread";
+import { horizonsOfRun, knewNoMore } from "~/lib/discussion/thread";
 import { mediumOf } from "~/lib/content/units";
-import { countOf, type Noun, nouns } from "~/lib/words";
+import { countOf, listOf, type Noun, nouns } from "~/lib/words";
 import { useShield } from "~/browser/spoiler-shield";
 import { isRevealed } from "~/lib/shield/shield";
 import type { Revealers } from "~/lib/shield/knowledge";
@@ -22,29 +22,27 @@ import { answerTo } from "~/lib/discussion/thread-forms";
 import { CommentForm } from "./comment-form";
 import { CommentToolsSlot, ModeratorActionsSlot, TextOnly } from "./lazy-writer-tools";
 
-/** What a run of hidden comments needs (a run shares one horizon: `byHorizon`). */
-function describeRun(run: readonly { horizon: UnitLabel }[], noun: Noun = nouns.comment) {
-  return `${countOf(run.length, noun)} touching ${run[0]?.horizon.label ?? "more"}:`;
-}
+/** How many parts of the story a fold names before it counts the rest. */
+const NAMED_IN_A_FOLD = 3;
 
 /**
- * The comments in runs of the same horizon, in order: each run folds on its own, so a fold names the one
- * unit its comments need and "Show them" reveals no comment that touches more.
+ * What a run of hidden comments needs: the parts of the story they touch, the nearest first ("2 comments
+ * touching Arc 1 · Chapter 11 and Arc 3 · Chapter 9"); past three, the first two and how many more. The
+ * labels are public (a comment's horizon is its place); "Show them" shows the run and nothing past it.
  */
-function byHorizon<T extends { horizon: UnitLabel }>(items: readonly T[]): T[][] {
-  const groups: T[][] = [];
-  for (const item of items) {
-    const last = groups.at(-1);
-    if (last && last[0]!.horizon.key === item.horizon.key) last.push(item);
-    else groups.push([item]);
-  }
-  return groups;
+function describeRun(run: readonly { horizon: UnitLabel }[], noun: Noun = nouns.comment) {
+  const places = horizonsOfRun(run.map((item) => item.horizon)).map((place) => place.label);
+  const named =
+    places.length <= NAMED_IN_A_FOLD
+      ? places
+      : [...places.slice(0, NAMED_IN_A_FOLD - 1), `${places.length - NAMED_IN_A_FOLD + 1} more parts of the story`];
+  return `${countOf(run.length, noun)} touching ${listOf(named)}:`;
 }
 
 /**
- * A page of a thread's comments behind the shield: the reader's known comments, each run of the others
- * one line that names what they need. In strict mode, comments by writers who had seen more than the
- * reader are left out too, and counted.
+ * A page of a thread's comments behind the shield: the reader's known comments, and each run of the
+ * others side by side, whatever each touches, one line that names what they need. In strict mode,
+ * comments by writers who had seen more than the reader are left out too, and counted.
  */
 export function ThreadComments({
   unit,
@@ -89,45 +87,42 @@ export function ThreadComments({
         </p>
       ) : null}
       <ol className="space-y-4">
-        {byHorizon(shown).map((group) => (
-          <ShieldedList
-            key={group[0]!.id}
-            items={group}
-            itemKey={(comment) => String(comment.id)}
-            runAs="li"
-            describe={(run) => describeRun(run)}
-            renderItem={(comment, isShown) => (
-              <li
-                key={comment.id}
-                id={`comment-${comment.id}`}
-                hidden={!isShown}
-                className="rounded-lg border border-border bg-card p-4 target:border-primary"
-              >
-                {isShown && comment.content ? (
-                  <>
-                    <CommentView
-                      unit={unit}
-                      readerPlaces={readerPlaces}
-                      place={comment}
-                      body={comment.content}
-                      actionData={actionData}
-                    />
-                    <Replies
-                      unit={unit}
-                      joinableBy={joinableBy}
-                      readerPlaces={readerPlaces}
-                      parent={comment}
-                      replies={comment.content.replies.filter((reply) => !tooKnowing(reply))}
-                      actionData={actionData}
-                      canReply={!comment.content.removed}
-                      full={comment.content.replies.length >= MAX_REPLIES}
-                    />
-                  </>
-                ) : null}
-              </li>
-            )}
-          />
-        ))}
+        <ShieldedList
+          items={shown}
+          itemKey={(comment) => String(comment.id)}
+          runAs="li"
+          describe={(run) => describeRun(run)}
+          renderItem={(comment, isShown) => (
+            <li
+              key={comment.id}
+              id={`comment-${comment.id}`}
+              hidden={!isShown}
+              className="rounded-lg border border-border bg-card p-4 target:border-primary"
+            >
+              {isShown && comment.content ? (
+                <>
+                  <CommentView
+                    unit={unit}
+                    readerPlaces={readerPlaces}
+                    place={comment}
+                    body={comment.content}
+                    actionData={actionData}
+                  />
+                  <Replies
+                    unit={unit}
+                    joinableBy={joinableBy}
+                    readerPlaces={readerPlaces}
+                    parent={comment}
+                    replies={comment.content.replies.filter((reply) => !tooKnowing(reply))}
+                    actionData={actionData}
+                    canReply={!comment.content.removed}
+                    full={comment.content.replies.length >= MAX_REPLIES}
+                  />
+                </>
+              ) : null}
+            </li>
+          )}
+        />
       </ol>
     </>
   );
@@ -164,33 +159,30 @@ function Replies({
     <div className="mt-3 space-y-3 border-l-2 border-border pl-3 sm:pl-4">
       {replies.length ? (
         <ol className="space-y-3" aria-label={`Replies (${replies.length})`}>
-          {byHorizon(replies).map((group) => (
-            <ShieldedList
-              key={group[0]!.id}
-              items={group}
-              itemKey={(reply) => String(reply.id)}
-              runAs="li"
-              describe={(run) => describeRun(run, nouns.reply)}
-              renderItem={(reply, isShown) => (
-                <li
-                  key={reply.id}
-                  id={`comment-${reply.id}`}
-                  hidden={!isShown}
-                  className="target:rounded-md target:outline target:outline-primary"
-                >
-                  {isShown && reply.content ? (
-                    <CommentView
-                      unit={unit}
-                      readerPlaces={readerPlaces}
-                      place={reply}
-                      body={reply.content}
-                      actionData={actionData}
-                    />
-                  ) : null}
-                </li>
-              )}
-            />
-          ))}
+          <ShieldedList
+            items={replies}
+            itemKey={(reply) => String(reply.id)}
+            runAs="li"
+            describe={(run) => describeRun(run, nouns.reply)}
+            renderItem={(reply, isShown) => (
+              <li
+                key={reply.id}
+                id={`comment-${reply.id}`}
+                hidden={!isShown}
+                className="target:rounded-md target:outline target:outline-primary"
+              >
+                {isShown && reply.content ? (
+                  <CommentView
+                    unit={unit}
+                    readerPlaces={readerPlaces}
+                    place={reply}
+                    body={reply.content}
+                    actionData={actionData}
+                  />
+                ) : null}
+              </li>
+            )}
+          />
         </ol>
       ) : null}
       {canReply && full ? (

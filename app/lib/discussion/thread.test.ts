@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { encodeKnowledge, knowledgeOfUnits } from "../shield/knowledge";
 import { horizonChoices, horizonProblem } from "./horizon";
-import { knewNoMore } from "./thread";
+import { horizonsOfRun, knewNoMore } from "./thread";
 
 const writer = knowledgeOfUnits(["wn:3-10", "anime:1-12", "ln:main-2", "ss:short-stories-2-1"]);
 /** Every unit revealed by itself alone. */
@@ -106,5 +106,14 @@ describe("strict mode", () => {
     expect(knewNoMore("all", reader)).toBe(false);
     expect(knewNoMore("", reader)).toBe(true);
     expect(knewNoMore("not a reveal", reader)).toBe(false);
+  });
+});
+
+describe("what a run of folded comments touches", () => {
+  it("names each part of the story once, the nearest on each line first", () => {
+    const place = (key: string) => ({ key, label: key });
+    expect(
+      horizonsOfRun(["wn:3-10", "wn:1-12", "anime:1-12", "wn:3-10", "wn:2-3"].map(place)).map(({ key }) => key),
+    ).toEqual(["wn:1-12", "anime:1-12", "wn:2-3", "wn:3-10"]);
   });
 });

@@ -102,6 +102,20 @@ export function comesBefore(key: string, unit: string) {
 }
 
 /**
+ * The parts of the story a run of folded comments touches, each once, nearest first (what a reader needs
+ * before any of them shows): a place before another on its line comes before it; places on different
+ * lines keep the order the thread has them in.
+ */
+export function horizonsOfRun(horizons: readonly UnitLabel[]): UnitLabel[] {
+  const distinct = [...new Map(horizons.map((horizon) => [horizon.key, horizon])).values()];
+  const depth = (horizon: UnitLabel) => distinct.filter((other) => comesBefore(other.key, horizon.key)).length;
+  return distinct
+    .map((horizon) => ({ horizon, depth: depth(horizon) }))
+    .sort((a, b) => a.depth - b.depth)
+    .map(({ horizon }) => horizon);
+}
+
+/**
  * A reply to one of the reader's own comments, as "Replies to you" lists it: never its text. The
  * thread is named only to a reader who knows its unit; whether they may read the reply is the thread's
  * own rule, applied when they open it.
