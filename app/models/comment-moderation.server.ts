@@ -110,6 +110,37 @@ export const writerBeforePost = {
   },
 };
 
+/**
+ * The comment a writer edits, with the horizon of the comment it answers (a reply's); slot `id`. Its
+ * thread and writer are checked by the edit's own conditions.
+ */
+const editedComment = query
+  .selectFrom("comments as c")
+  .leftJoin("comments as p", "p.id", "c.parent_id")
+  .select(["c.unit", "c.uid", "c.horizon", "p.horizon as parent_horizon"])
+  .where("c.id", "=", slot<number | null>("id"));
+
+/** The reads of `writerBeforeEdit`, in the order its rows are read. */
+const editReads = [savedProgressOfReader, editedComment, revealersOfThreadAndHorizon] as const;
+
+/**
+ * What an edit's horizon is checked against before its batch, read in the session's round trip
+ * (`requireUserWith`): the writer's saved progress, the comment as it stands (its horizon, and the
+ * horizon of the comment it answers) and what reveals the thread's unit and the horizon sent.
+ */
+export const writerBeforeEdit = {
+  reads: editReads,
+  values: ({ id, unit, horizon }: { id: number | null; unit: string; horizon: string }) => ({ id, unit, horizon }),
+  from([progress, comments, revealers]: BatchRows<typeof editReads>) {
+    const revealersOf = new Map(revealers.map((row) => [row.key, revealersOfUnit(row.told_by)]));
+    return {
+      progress: savedProgressFrom(progress),
+      comment: comments[0] ?? null,
+      revealersOf: (key: string) => revealersOf.get(key),
+    };
+  },
+};
+
 /** A comment as `answeredComment` reads it, with who may read it (its horizon's revealers); null for none. */
 function withReaders<Row extends { horizon_told_by: string }>(row: Row | undefined) {
   return row ? { ...row, revealedBy: revealersOfUnit(row.horizon_told_by) } : null;

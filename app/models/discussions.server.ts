@@ -450,27 +450,36 @@ export async function deleteComment(
   return (changed[0]?.changed ?? 0) > 0;
 }
 
-export type EditOutcome = { edited: true } | { edited: false; problem: "gone" | "late" | "often" | "changed" | "same" };
+export type EditOutcome =
+  { edited: true } | { edited: false; problem: "gone" | "late" | "often" | "changed" | "moved" | "horizon" | "same" };
 
 /**
- * A writer edits their comment within EDIT_MINUTES of posting it, in one round trip. `version` is when
- * the comment was last written as the writer's form showed it (its edit time, or its posting time): when
- * it was edited since (in another tab), this edit is refused and the other kept. The text before the
- * edit goes into the history, for moderators. The horizon stays: a writer raises it with a new comment.
+ * A writer edits their comment within EDIT_MINUTES of posting it, in one round trip: its text, and its
+ * horizon, which the action has checked against their saved progress (`editedHorizonProblem`) from
+ * `horizonWas`, the horizon it read with their session. `version` is when the comment was last written
+ * as the writer's form showed it (its edit time, or its posting time): when it was edited since (in
+ * another tab), this edit is refused and the other kept. When its horizon is no longer `horizonWas` (a
+ * moderator moved it meanwhile), the edit is refused: what it was checked against has changed. The
+ * checks are the write's own conditions. The text before the edit goes into the history, for
+ * moderators, with the horizon the edit set when it moved it.
  */
 export async function editComment(
   db: D1Database,
-  edit: { id: number; unit: string; uid: string; text: string; version: string },
+  edit: { id: number; unit: string; uid: string; text: string; horizon: string; horizonWas: string; version: string },
   now = new Date(),
 ): Promise<EditOutcome> {
   const at = now.toISOString();
   const since = new Date(now.getTime() - EDIT_MINUTES * 60_000).toISOString();
+  const moved = edit.horizon !== edit.horizonWas;
   const edits = query
     .selectFrom("comment_history")
     .select((row) => row.fn.countAll<number>().as("edits"))
     .where("comment_id", "=", edit.id)
     .where("action", "=", "edited")
     .$asScalar();
+  const horizonExists = anywhere.exists(
+    query.selectFrom("story_units").select(anywhere.lit(1).as("one")).where("key", "=", edit.horizon),
+  );
   const editable = query
     .selectFrom("comments")
     .where("id", "=", edit.id)
@@ -480,24 +489,33 @@ export async function editComment(
     .where("status", "=", "shown")
     .where("created_at", ">", since)
     .where((row) => row(row.fn.coalesce("edited_at", "created_at"), "=", edit.version))
-    .where("body", "!=", edit.text);
+    .where("horizon", "=", edit.horizonWas)
+    .where(horizonExists)
+    .where((row) => row.or([row("body", "!=", edit.text), row("horizon", "!=", edit.horizon)]));
   const [, , changed, rows] = await batch(db, [
     query
       .insertInto("comment_history")
-      .columns(["comment_id", "at", "action", "by_uid", "body"])
+      .columns(["comment_id", "at", "action", "by_uid", "body", "horizon"])
       .expression(
-        editable.select((row) => ["id", row.val(at).as("at"), row.val("edited").as("action"), "uid", "body"]),
+        editable.select((row) => [
+          "id",
+          row.val(at).as("at"),
+          row.val("edited").as("action"),
+          "uid",
+          "body",
+          row.val(moved ? edit.horizon : null).as("horizon"),
+        ]),
       ),
     query
       .updateTable("comments")
-      .set({ body: edit.text, edited_at: at })
+      .set({ body: edit.text, horizon: edit.horizon, edited_at: at })
       // Only when the history entry went in: the checks were made there (the entry itself now counts as an edit).
       .where("id", "=", edit.id)
       .where(afterChange),
-    query.selectNoFrom(sql<number>`changes()`.as("changed")),
+    query.selectNoFrom([sql<number>`changes()`.as("changed"), horizonExists.as("horizon")]),
     query
       .selectFrom("comments")
-      .select(["unit", "uid", "status", "created_at", "edited_at", edits.as("edits")])
+      .select(["unit", "uid", "status", "horizon", "created_at", "edited_at", edits.as("edits")])
       .where("id", "=", edit.id),
   ]);
   if ((changed[0]?.changed ?? 0) > 0) return { edited: true };
@@ -507,5 +525,7 @@ export async function editComment(
   if (row.created_at <= since) return { edited: false, problem: "late" };
   if ((row.edits ?? 0) >= EDITS_PER_COMMENT) return { edited: false, problem: "often" };
   if ((row.edited_at ?? row.created_at) !== edit.version) return { edited: false, problem: "changed" };
+  if (row.horizon !== edit.horizonWas) return { edited: false, problem: "moved" };
+  if (!changed[0]?.horizon) return { edited: false, problem: "horizon" };
   return { edited: false, problem: "same" };
 }

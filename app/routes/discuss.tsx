@@ -85,12 +85,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Read before anything that needs D1 or the token keys, so an outage gives the reader's text back.
   return keepingInputThroughOutage(raw, async () => {
     const intent = String(body.get("intent") ?? "");
-    // A post checks the session itself: the writer's rows are read in the session's round trip.
+    // A post and an edit check the session themselves: the writer's rows are read in the session's round trip.
     if (intent === "post") return postIntent({ request, context, unit, body, raw });
+    if (intent === "edit") return editIntent({ request, context, unit, body, raw });
     const thread = { context, user: await requireUser(request, context), unit, body, raw };
     switch (intent) {
-      case "edit":
-        return editIntent(thread);
       case "delete":
         return deleteIntent(thread);
       case "report":

@@ -4,7 +4,7 @@ import type { threadFormFields } from "~/lib/discussion/thread-forms";
 import { cleanCommentText, commentTextProblem, writerName } from "~/lib/discussion/comment-text";
 import { reportNoteProblem } from "~/lib/discussion/comment-report";
 import { EDIT_MINUTES, EDITS_PER_COMMENT, postingLimits, type Standing, stoppedUntil } from "~/lib/discussion/standing";
-import { horizonProblem } from "~/lib/discussion/horizon";
+import { editedHorizonProblem, horizonProblem } from "~/lib/discussion/horizon";
 import { comesBefore, MAX_REPLIES } from "~/lib/discussion/thread";
 import { writerTag } from "~/lib/discussion/writer";
 import { discussionPath, isUnitKey } from "~/lib/content/units";
@@ -15,6 +15,7 @@ import { encodeKnowledge } from "~/lib/shield/knowledge";
 import { hasConsumed, knows } from "~/lib/shield/knowledge";
 import {
   decideOnComment,
+  writerBeforeEdit,
   writerBeforePost,
   type ModeratorDecision,
   reportComment,
@@ -162,33 +163,65 @@ export async function postIntent({
   }
 }
 
-export async function editIntent({ context, user, unit, body, raw }: ThreadRequest) {
+/**
+ * An edit: the writer's progress and the comment as it stands are read in their session's round trip
+ * (`requireUserWith`), then the edit is one conditional batch that holds to the horizon read.
+ */
+export async function editIntent({
+  request,
+  context,
+  unit,
+  body,
+  raw,
+}: Omit<ThreadRequest, "user"> & { request: Request }) {
   const id = commentId(body.get("id"));
+  const { user, rows } = await requireUserWith(
+    request,
+    context,
+    writerBeforeEdit.reads,
+    writerBeforeEdit.values({ id, unit, horizon: raw.horizon }),
+  );
   const textProblem = commentTextProblem(raw.text);
   if (textProblem) return refuse({ text: textProblem }, raw);
+  const { progress, comment, revealersOf } = writerBeforeEdit.from(rows);
   if (id === null) return refuse({ form: "That comment is not on this page." }, raw);
+  if (!comment || comment.uid !== user.uid || comment.unit !== unit)
+    return refuse({ form: editMessages.gone }, raw, 409);
+  // A form drawn before the horizon could be edited sends none: the horizon stays.
+  const horizon = raw.horizon === "" ? comment.horizon : raw.horizon;
+  const problem = editedHorizonProblem(
+    { unit, horizon, parentHorizon: comment.parent_horizon, current: comment.horizon },
+    knowledgeOf(progress),
+    revealersOf,
+  );
+  if (problem) return refuse({ horizon: problem }, raw);
   const outcome = await editComment(context.db, {
     id,
     unit,
     uid: user.uid,
     text: cleanCommentText(raw.text),
+    horizon,
+    horizonWas: comment.horizon,
     version: String(body.get("version") ?? ""),
   });
   if (outcome.edited) return redirectWithToast(context.env, backTo(unit, body, id), { title: "Comment edited" });
-  const messages = {
-    gone: "That comment is not yours, or it was removed.",
-    late: `A comment can be edited for ${EDIT_MINUTES} minutes after posting; this one no longer can. Your text is kept here.`,
-    often: `A comment can be edited ${EDITS_PER_COMMENT} times; this one has been. Your text is kept here.`,
-    changed:
-      "This comment was edited elsewhere (another tab or device) while you wrote. Your text is kept here: reload to see the other edit, then edit again.",
-    same: "Nothing to save: the text is as it was.",
-  } as const;
-  return refuse(
-    outcome.problem === "same" ? { text: messages.same } : { form: messages[outcome.problem] },
-    raw,
-    outcome.problem === "same" ? 400 : 409,
-  );
+  if (outcome.problem === "same") return refuse({ text: editMessages.same }, raw);
+  if (outcome.problem === "horizon") return refuse({ horizon: editMessages.horizon }, raw);
+  if (outcome.problem === "moved") return refuse({ horizon: editMessages.moved }, raw, 409);
+  return refuse({ form: editMessages[outcome.problem] }, raw, 409);
 }
+
+const editMessages = {
+  gone: "That comment is not yours, or it was removed.",
+  late: `A comment can be edited for ${EDIT_MINUTES} minutes after posting; this one no longer can. Your text is kept here.`,
+  often: `A comment can be edited ${EDITS_PER_COMMENT} times; this one has been. Your text is kept here.`,
+  changed:
+    "This comment was edited elsewhere (another tab or device) while you wrote. Your text is kept here: reload to see the other edit, then edit again.",
+  moved:
+    "A moderator moved what this comment touches while you wrote. Your text is kept here: reload to see where it is now, then edit again.",
+  horizon: "Choose what your comment touches from the list.",
+  same: "Nothing to save: the text and what it touches are as they were.",
+} as const;
 
 /** Where a moderator's decision made on a thread's page sends them back. */
 export const threadPageOf = (unit: string, body: FormData) => backTo(unit, body);

@@ -514,6 +514,59 @@ test("a writer edits a comment, a reader reports it as a spoiler, a moderator mo
   expect(await writer.content()).not.toContain("who lights the lantern");
 });
 
+test("a writer who adds later detail as they edit raises what the comment touches, and readers short of it no longer see it", async ({
+  reader,
+  browser,
+}) => {
+  const writer = reader.page;
+  const text = `The lantern answers her, written at ${Date.now()}`;
+  await saveToAccount(writer, { webNovel: "wn:3-10" });
+  await writer.goto("/discuss/wn:1-8");
+  await hydrated(writer);
+  await writer.getByLabel("Your comment").fill(text);
+  await writer.getByRole("button", { name: "Post comment" }).click();
+  await expect(comments(writer)).toContainText(text);
+
+  // A reader of the chapter itself sees it.
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await withProgress(other, { webNovel: "wn:1-8" });
+  await other.goto("/discuss/wn:1-8");
+  await expect(comments(other)).toContainText(text);
+
+  // The writer edits it, adding what arc 3 tells: what it touches is in the form, as it is.
+  const own = writer.locator("main li", { hasText: text });
+  await own.getByRole("button", { name: "Edit" }).click();
+  const touches = own.getByLabel("What it touches");
+  await expect(touches).toHaveValue("wn:1-8");
+  const edited = `${text}, and in arc 3 the tower burns`;
+  await own.getByLabel("Your comment", { exact: true }).fill(edited);
+  // A form made to send a place past the writer's saved progress is refused beside the field, the text kept.
+  await touches.evaluate((select) => {
+    if (!(select instanceof HTMLSelectElement)) return;
+    select.add(new Option("Arc 5", "wn:5-1"));
+    select.value = "wn:5-1";
+  });
+  await own.getByRole("button", { name: "Save" }).click();
+  await expect(touches).toHaveAccessibleDescription(/Your saved progress does not reach that far/);
+  await expect(own.getByLabel("Your comment", { exact: true })).toHaveValue(edited);
+
+  await touches.selectOption("wn:3-10");
+  await own.getByRole("button", { name: "Save" }).click();
+  await expect(writer.getByRole("region", { name: "Notifications (F8)" })).toContainText("Comment edited");
+  await expect(comments(writer)).toContainText(edited);
+  await expect(writer.locator("main li", { hasText: edited })).toContainText("Touches Arc 3 · Chapter 9");
+
+  // The reader short of arc 3 no longer sees it (their thread is kept at the edge a few seconds).
+  await expect(async () => {
+    await other.reload();
+    await hydrated(other);
+    await expect(comments(other)).toContainText("1 comment touching Arc 3 · Chapter 9");
+    await expect(other.locator("main")).not.toContainText(text, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await context.close();
+});
+
 test("a writer deletes their account: their comment's words and name leave the thread, and the account is gone", async ({
   reader,
   browser,

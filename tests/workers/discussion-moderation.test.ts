@@ -10,7 +10,7 @@ import { callAsReader as call, form, readerCookie as cookieFor } from "../suppor
 import { present } from "../support/workers-context";
 import { forgetAccount } from "~/models/account.server";
 import { decideOnComment, reportComment } from "~/models/comment-moderation.server";
-import { postComment } from "~/models/discussions.server";
+import { editComment, postComment } from "~/models/discussions.server";
 import { limitedHit } from "~/models/rate-limits.server";
 import { type LimitedHitFor, submitReport } from "~/models/report-filing.server";
 
@@ -219,6 +219,85 @@ describe("discussion moderation: edits, reports, decisions and standing (against
     expect(stopped.status).toBe(403);
     expect(stopped.fields.form).toMatch(/Posting is paused/);
     expect(stopped.values.text).toBe("Stopped now");
+  });
+
+  it("lets a writer raise what their comment touches as they edit it, to what their saved progress reaches, never lower", async () => {
+    const cookie = await cookieFor("raiser-1");
+    await saveProgress("raiser-1", { webNovel: "wn:2-1", anime: "anime:1-2" });
+    const id = await posted(cookie, "wn:1-2", "The lantern answers her");
+    const edit = async (fields: Record<string, string>) =>
+      send(cookie, "wn:1-2", {
+        intent: "edit",
+        form: `edit:${id}`,
+        id: String(id),
+        version: await version(id),
+        ...fields,
+      });
+    const horizon = async () =>
+      present(await env.DB.prepare(`SELECT horizon FROM comments WHERE id = ?1`).bind(id).first<{ horizon: string }>())
+        .horizon;
+
+    // Past what the writer's saved progress reaches: refused beside the field, the text kept, nothing changed.
+    const beyond = await edit({ text: "The lantern answers her, as arc 2 shows", horizon: "wn:2-2" });
+    expect(beyond.status).toBe(400);
+    expect(beyond.fields.horizon).toMatch(/does not reach that far/);
+    expect(beyond.values).toMatchObject({ text: "The lantern answers her, as arc 2 shows", horizon: "wn:2-2" });
+    expect(await horizon()).toBe("wn:1-2");
+
+    // Raised with the text that needs it: a reader of the thread's chapter no longer gets it.
+    const raised = await edit({ text: "The lantern answers her, as the hall shows", horizon: "wn:2-1" });
+    expect(raised.status).toBe(302);
+    expect(await horizon()).toBe("wn:2-1");
+    expect(textsOf(await thread("wn:1-2", "wn:1-3"))).not.toContain("The lantern answers her, as the hall shows");
+    expect(textsOf(await thread("wn:1-2", "wn:2-1"))).toContain("The lantern answers her, as the hall shows");
+    const history = await env.DB.prepare(
+      `SELECT action, body, horizon FROM comment_history WHERE comment_id = ?1 ORDER BY id`,
+    )
+      .bind(id)
+      .all();
+    expect(history.results).toEqual([
+      { action: "posted", body: null, horizon: "wn:1-2" },
+      { action: "edited", body: "The lantern answers her", horizon: "wn:2-1" },
+    ]);
+
+    // Lowered back, or moved from a raised place to another line the writer has seen: refused, nothing changed.
+    for (const lower of ["wn:1-2", "wn:1-3", "anime:1-2"]) {
+      const refused = await edit({ text: "Back down", horizon: lower });
+      expect(refused.status).toBe(400);
+      expect(refused.fields.horizon).toMatch(/never lower it/);
+      expect(refused.values.text).toBe("Back down");
+    }
+    expect(await horizon()).toBe("wn:2-1");
+    // A form without the field (drawn before it could be chosen) edits the text and keeps the horizon.
+    expect((await edit({ text: "The lantern answers her, as the hall says" })).status).toBe(302);
+    expect(await horizon()).toBe("wn:2-1");
+
+    // A moderator moves it while the writer edits: the edit, checked against the horizon it read, changes nothing.
+    await cookieFor("raise-moderator", { admin: true });
+    expect(
+      await decideOnComment(env.DB, {
+        id,
+        unit: "wn:1-2",
+        by: "raiser-1",
+        decision: { action: "restamp", horizon: "wn:2-2" },
+      }),
+    ).toBe("decided");
+    const late = await editComment(env.DB, {
+      id,
+      unit: "wn:1-2",
+      uid: "raiser-1",
+      text: "Lowered behind the moderator's back",
+      horizon: "wn:2-1",
+      horizonWas: "wn:2-1",
+      version: await version(id),
+    });
+    expect(late).toEqual({ edited: false, problem: "moved" });
+    expect(await horizon()).toBe("wn:2-2");
+    // Through the form, the writer is told beside the field, their text kept.
+    const told = await edit({ text: "Lowered behind the moderator's back", horizon: "wn:2-1" });
+    expect(told.fields.horizon).toMatch(/never lower it/);
+    expect(told.values.text).toBe("Lowered behind the moderator's back");
+    expect(await horizon()).toBe("wn:2-2");
   });
 
   it("deleting an account takes its comments' text, earlier versions, name and stamp, its reports and progress, and ends its session", async () => {

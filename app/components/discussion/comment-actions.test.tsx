@@ -1,7 +1,8 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
-import type { CommentBody } from "~/lib/discussion/thread";
+import { afterEach, describe, expect, it } from "vitest";
+import type { CommentBody, UnitLabel } from "~/lib/discussion/thread";
+import { emptyProgress } from "~/lib/progress/record";
 import { writerTag } from "~/lib/discussion/writer";
 import { renderInThread } from "../../../tests/support/thread-stub";
 import { CommentTools } from "./comment-actions";
@@ -16,8 +17,16 @@ const writer = {
   admin: false,
 };
 
-/** A comment just posted (still its writer's to edit), seen by its writer or, with `own: false`, another reader. */
-async function renderComment(text: string, { own = true } = {}) {
+const thread = { key: "wn:1-5", label: "Arc 1 · Chapter 5" };
+
+/**
+ * A comment just posted (still its writer's to edit) in the thread of Arc 1 · Chapter 5, seen by its writer
+ * or, with `own: false`, another reader; touching `horizon`, with `actionData` the action's answer.
+ */
+async function renderComment(
+  text: string,
+  { own = true, horizon = thread, actionData }: { own?: boolean; horizon?: UnitLabel; actionData?: unknown } = {},
+) {
   const body: CommentBody = {
     author: "Mira",
     writer: await writerTag(own ? writer.uid : "another-writer"),
@@ -30,11 +39,15 @@ async function renderComment(text: string, { own = true } = {}) {
   };
   renderInThread(
     <CommentTools
-      place={{ id: 7, horizon: { key: "wn:1-5", label: "Arc 1 · Chapter 5" } }}
-      readerPlaces={[]}
+      unit={thread}
+      place={{ id: 7, horizon }}
+      readerPlaces={[
+        { key: "wn:3-10", label: "Arc 3 · Chapter 9" },
+        { key: "anime:1-12", label: "Season 1 · Episode 12" },
+      ]}
       body={body}
       moderator={false}
-      actionData={undefined}
+      actionData={actionData}
     />,
     undefined,
     { user: writer },
@@ -62,5 +75,57 @@ describe("editing one's own comment", () => {
     expect(note).toHaveAccessibleDescription(/\b0 of 500 characters/);
     await user.type(note, "It names the keeper");
     expect(note).toHaveAccessibleDescription(/19 of 500 characters/);
+  });
+});
+
+describe("what an edited comment touches", () => {
+  afterEach(() => localStorage.clear());
+  /** The writer has read to Arc 3 · Chapter 9 and watched to Season 1 · Episode 12. */
+  const seen = () =>
+    localStorage.setItem(
+      "rc:progress",
+      JSON.stringify({ ...emptyProgress, webNovel: "wn:3-10", anime: "anime:1-12", position: 10 }),
+    );
+  const options = () =>
+    screen.getAllByRole("option").map((option) => `${(option as HTMLOptionElement).value} ${option.textContent}`);
+
+  it("may be raised to what the writer has seen, as a post's may", async () => {
+    seen();
+    const user = userEvent.setup();
+    await renderComment("The bridge scene");
+    await user.click(await screen.findByRole("button", { name: "Edit" }));
+    const horizon = screen.getByRole("combobox", { name: /What it touches/ });
+    expect(horizon).toHaveValue("wn:1-5");
+    expect(horizon).toHaveAccessibleDescription(/never lower it/);
+    expect(options()).toEqual([
+      "wn:1-5 Only Arc 1 · Chapter 5",
+      "wn:3-10 The web novel to Arc 3 · Chapter 9",
+      "anime:1-12 The anime to Season 1 · Episode 12",
+    ]);
+    await user.selectOptions(horizon, "wn:3-10");
+    expect(horizon).toHaveValue("wn:3-10");
+  });
+
+  it("is never offered lower than it is, nor on another line once raised", async () => {
+    seen();
+    const user = userEvent.setup();
+    await renderComment("The archive chapters", { horizon: { key: "wn:2-24", label: "Arc 2 · Chapter 22" } });
+    await user.click(await screen.findByRole("button", { name: "Edit" }));
+    expect(screen.getByRole("combobox", { name: /What it touches/ })).toHaveValue("wn:2-24");
+    expect(options()).toEqual(["wn:2-24 Arc 2 · Chapter 22 (as now)", "wn:3-10 The web novel to Arc 3 · Chapter 9"]);
+  });
+
+  it("refused, says why beside the field, with the text and the choice kept", async () => {
+    seen();
+    await renderComment("The bridge scene", {
+      actionData: {
+        error: { message: "Check the form.", fields: { horizon: "Your saved progress does not reach that far." } },
+        values: { form: "edit:7", text: "The bridge scene, and the tower", horizon: "anime:1-12" },
+      },
+    });
+    const horizon = await screen.findByRole("combobox", { name: /What it touches/ });
+    expect(horizon).toHaveAccessibleDescription(/Your saved progress does not reach that far\./);
+    expect(horizon).toHaveValue("anime:1-12");
+    expect(screen.getByRole("textbox", { name: /Your comment/ })).toHaveValue("The bridge scene, and the tower");
   });
 });

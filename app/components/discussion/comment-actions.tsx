@@ -9,7 +9,7 @@ import { answerTo, type FormAnswer as Answer } from "~/lib/discussion/thread-for
 import { commentReportKinds, REPORT_NOTE_MAX_LENGTH } from "~/lib/discussion/comment-report";
 import { COMMENT_MAX_LENGTH, keptLength } from "~/lib/discussion/comment-text";
 import { EDIT_MINUTES, stillEditable } from "~/lib/discussion/standing";
-import { horizonChoices } from "~/lib/discussion/horizon";
+import { editHorizonChoices, horizonChoices } from "~/lib/discussion/horizon";
 import type { CommentBody, UnitLabel } from "~/lib/discussion/thread";
 import { writerTag } from "~/lib/discussion/writer";
 import { characterCount } from "~/lib/forms/text-length";
@@ -30,14 +30,20 @@ import { CommentText } from "./comment-text";
  * first minutes) or deletes it, another reader reports it (once: then it says so), a moderator decides.
  */
 export function CommentTools({
+  unit,
+  parentHorizon = null,
   place,
   readerPlaces,
   body,
   moderator,
   actionData,
 }: {
+  /** The thread's unit: what an edit's horizon may be raised from. */
+  unit: UnitLabel;
+  /** For a reply, the horizon of the comment it answers (an edit keeps it at least that); null for a comment. */
+  parentHorizon?: UnitLabel | null;
   place: { id: number; horizon: UnitLabel };
-  /** The reader's places as the series names them, for a report's "should have seen first". */
+  /** The reader's places as the series names them, for a report's "should have seen first" and an edit's horizon. */
   readerPlaces: readonly UnitLabel[];
   body: CommentBody;
   moderator: boolean;
@@ -70,6 +76,7 @@ export function CommentTools({
         <EditForm
           id={place.id}
           text={body.text}
+          horizons={{ unit, parentHorizon, current: place.horizon, readerPlaces }}
           version={body.editedAt ?? body.postedAt}
           answer={editAnswer}
           onDone={() => setOpen(null)}
@@ -168,26 +175,42 @@ function useStillEditable(postedAt: string) {
   return editable;
 }
 
-/** The writer's own comment, edited in place: its text in a box, saved or given up. */
+/**
+ * The writer's own comment, edited in place: its text in a box and what it touches, saved or given up.
+ * What it touches may be raised, as a post's may, to what the writer has seen, never lowered.
+ */
 function EditForm({
   id,
   text,
+  horizons,
   version,
   answer,
   onDone,
 }: {
   id: number;
   text: string;
+  /** The thread's unit, the comment a reply answers, the comment's horizon now and the writer's places. */
+  horizons: {
+    unit: UnitLabel;
+    parentHorizon: UnitLabel | null;
+    current: UnitLabel;
+    readerPlaces: readonly UnitLabel[];
+  };
   /** When the comment was last written, as this page shows it: an edit made elsewhere since is not overwritten. */
   version: string;
   answer: Answer;
   onDone: () => void;
 }) {
-  const errors = formErrorsOf<"text">(answer);
+  const shield = useShield();
+  const errors = formErrorsOf<"text" | "horizon">(answer);
   const sending = useSending("edit", id);
   const initial = answer?.values?.text ?? text;
   const counted = useKeptLength(initial);
   const formRef = useRef<HTMLFormElement>(null);
+  const { unit, parentHorizon, current, readerPlaces } = horizons;
+  const choices = shield
+    ? editHorizonChoices(unit, shield.knowledge, parentHorizon, current, readerPlaces)
+    : [{ key: current.key, label: current.label }];
   // Opened by a tap on Edit, the box takes the focus (on a phone, the keyboard comes), the caret after
   // the text; opened again on a refusal, focus is left to its errors.
   useEffect(() => {
@@ -209,6 +232,21 @@ function EditForm({
         required
       >
         <Textarea name="text" rows={4} defaultValue={initial} onInput={counted.onInput} className="w-full" />
+      </Field>
+      <Field
+        id={`edit-horizon-${id}`}
+        label="What it touches"
+        description="You may raise it if your edit touches more, never lower it. Readers who have not got this far will not see it."
+        error={errors.horizon}
+        required
+      >
+        <Select name="horizon" defaultValue={answer?.values?.horizon ?? current.key} className="w-full">
+          {choices.map((choice) => (
+            <option key={choice.key} value={choice.key}>
+              {choice.label}
+            </option>
+          ))}
+        </Select>
       </Field>
       <FormError>{errors.form}</FormError>
       <SendOrCancel label="Save" busyLabel="Saving…" sending={sending} onCancel={onDone} />

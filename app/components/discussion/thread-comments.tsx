@@ -174,6 +174,7 @@ function Replies({
                 {isShown && reply.content ? (
                   <CommentView
                     unit={unit}
+                    parentHorizon={parent.horizon}
                     readerPlaces={readerPlaces}
                     place={reply}
                     body={reply.content}
@@ -213,12 +214,15 @@ function Replies({
 /** One comment or reply: who, when, what they had seen, what it touches, its text, and what the reader may do with it. */
 function CommentView({
   unit,
+  parentHorizon = null,
   readerPlaces,
   place,
   body,
   actionData,
 }: {
   unit: UnitLabel;
+  /** For a reply, the horizon of the comment it answers. */
+  parentHorizon?: UnitLabel | null;
   readerPlaces: UnitLabel[];
   place: { id: number; horizon: UnitLabel };
   body: CommentBody;
@@ -257,6 +261,8 @@ function CommentView({
       ) : null}
       {user ? (
         <CommentToolsSlot
+          unit={unit}
+          parentHorizon={parentHorizon}
           place={place}
           readerPlaces={readerPlaces}
           body={body}

@@ -32,6 +32,46 @@ export function horizonProblem(
   return null;
 }
 
+/**
+ * Whether an edit moving a comment's horizon from `current` to `next` shows it to nobody who could not
+ * see it before. A reader sees a comment when they know its thread's unit, its horizon and, for a reply,
+ * the horizon of the comment it answers; so a horizon still at one of those gates may go to any other
+ * unit, and one raised past them only further along its own line (moved to another line, the comment
+ * would show to readers of that line who have not reached what it touched).
+ */
+export function raisesHorizon({
+  unit,
+  parentHorizon,
+  current,
+  next,
+}: {
+  unit: string;
+  parentHorizon: string | null;
+  current: string;
+  next: string;
+}) {
+  return next === current || current === unit || current === parentHorizon || comesBefore(current, next);
+}
+
+/**
+ * What is wrong with the horizon an edit sends for a comment whose horizon is `current`, or null. As it
+ * is, it stays whatever the writer's progress now; moved, it must be one the writer could post with
+ * (`horizonProblem`, against their saved progress) and raise it (`raisesHorizon`).
+ */
+export function editedHorizonProblem(
+  edit: { unit: string; horizon: string; parentHorizon: string | null; current: string },
+  writer: Knowledge,
+  revealersOf: (unit: string) => readonly string[] | undefined,
+): string | null {
+  if (edit.horizon === edit.current) return null;
+  return (
+    horizonProblem(edit, writer, revealersOf) ??
+    (raisesHorizon({ ...edit, next: edit.horizon })
+      ? null
+      : "An edit may raise what your comment touches, never lower it: choose what it touches now or further on.")
+  );
+}
+
 /** A horizon a writer may raise their comment to: their own furthest place on a line. */
 export interface HorizonChoice {
   key: string;
@@ -95,4 +135,33 @@ export function horizonChoices(
     choices.push({ key: place.key, label: parts ? seenOfLine(parts, named) : (named ?? "My furthest place") });
   }
   return choices;
+}
+
+/**
+ * What the writer of a comment whose horizon is `current` may move it to as they edit it: as it is
+ * first, then the choices a post has (`horizonChoices`) that raise it.
+ */
+export function editHorizonChoices(
+  unit: UnitLabel,
+  writer: Knowledge,
+  parentHorizon: UnitLabel | null,
+  current: UnitLabel,
+  readerPlaces: readonly UnitLabel[] = [],
+): HorizonChoice[] {
+  const base = parentHorizon ?? unit;
+  const asItIs = {
+    key: current.key,
+    label: current.key === base.key ? `Only ${current.label}` : `${current.label} (as now)`,
+  };
+  const raised = horizonChoices(unit, writer, parentHorizon, readerPlaces).filter(
+    (choice) =>
+      choice.key !== current.key &&
+      raisesHorizon({
+        unit: unit.key,
+        parentHorizon: parentHorizon?.key ?? null,
+        current: current.key,
+        next: choice.key,
+      }),
+  );
+  return [asItIs, ...raised];
 }

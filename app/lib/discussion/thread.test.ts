@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { encodeKnowledge, knowledgeOfUnits } from "../shield/knowledge";
-import { horizonChoices, horizonProblem } from "./horizon";
+import { editedHorizonProblem, editHorizonChoices, horizonChoices, horizonProblem } from "./horizon";
 import { horizonsOfRun, knewNoMore } from "./thread";
 
 const writer = knowledgeOfUnits(["wn:3-10", "anime:1-12", "ln:main-2", "ss:short-stories-2-1"]);
@@ -115,5 +115,45 @@ describe("what a run of folded comments touches", () => {
     expect(
       horizonsOfRun(["wn:3-10", "wn:1-12", "anime:1-12", "wn:3-10", "wn:2-3"].map(place)).map(({ key }) => key),
     ).toEqual(["wn:1-12", "anime:1-12", "wn:2-3", "wn:3-10"]);
+  });
+});
+
+describe("a comment's horizon as its writer edits it", () => {
+  const edit = (current: string, horizon: string, parentHorizon: string | null = null) =>
+    editedHorizonProblem({ unit: "wn:1-5", horizon, parentHorizon, current }, writer, alone);
+
+  it("may be raised to anything the writer has seen, from the thread's unit or the comment answered", () => {
+    expect(edit("wn:1-5", "wn:3-10")).toBeNull();
+    expect(edit("wn:1-5", "anime:1-12")).toBeNull();
+    expect(edit("wn:2-2", "anime:1-12", "wn:2-2")).toBeNull();
+    expect(edit("wn:2-2", "wn:3-10")).toBeNull();
+  });
+
+  it("is never lowered, nor moved from a raised place to another line, nor past the writer's saved progress", () => {
+    expect(edit("wn:3-10", "wn:2-2")).toMatch(/never lower it/);
+    expect(edit("wn:3-10", "wn:1-5")).toMatch(/never lower it/);
+    expect(edit("wn:2-2", "anime:1-12")).toMatch(/never lower it/);
+    expect(edit("wn:1-5", "wn:4-1")).toMatch(/does not reach that far/);
+    expect(edit("wn:1-5", "wn:1-2")).toMatch(/at least this thread/);
+  });
+
+  it("stays as it is whatever the writer's progress now", () => {
+    expect(edit("wn:8-1", "wn:8-1")).toBeNull();
+  });
+
+  it("is offered as it is, then the writer's places that raise it", () => {
+    const unit = { key: "wn:1-5", label: "Arc 1 · Chapter 4" };
+    const keys = (current: { key: string; label: string }) =>
+      editHorizonChoices(unit, writer, null, current).map(({ key, label }) => `${key} ${label}`);
+    expect(keys(unit)).toEqual([
+      "wn:1-5 Only Arc 1 · Chapter 4",
+      "wn:3-10 The web novel, into arc 3",
+      "anime:1-12 The anime, into season 1",
+      "ln:main-2 The light novels: the collection I am reading, as far as I am",
+    ]);
+    expect(keys({ key: "wn:2-2", label: "Arc 2 · Chapter 1" })).toEqual([
+      "wn:2-2 Arc 2 · Chapter 1 (as now)",
+      "wn:3-10 The web novel, into arc 3",
+    ]);
   });
 });
