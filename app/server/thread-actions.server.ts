@@ -187,6 +187,9 @@ export async function editIntent({
   if (id === null) return refuse({ form: "That comment is not on this page." }, raw);
   if (!comment || comment.uid !== user.uid || comment.unit !== unit)
     return refuse({ form: editMessages.gone }, raw, 409);
+  // Moved since the page showed it, the form's choices were made from another place.
+  const shownHorizon = String(body.get("horizonWas") ?? "");
+  if (shownHorizon && shownHorizon !== comment.horizon) return refuse({ horizon: editMessages.moved }, raw, 409);
   // A form drawn before the horizon could be edited sends none: the horizon stays.
   const horizon = raw.horizon === "" ? comment.horizon : raw.horizon;
   const problem = editedHorizonProblem(

@@ -293,10 +293,14 @@ describe("discussion moderation: edits, reports, decisions and standing (against
     });
     expect(late).toEqual({ edited: false, problem: "moved" });
     expect(await horizon()).toBe("wn:2-2");
-    // Through the form, the writer is told beside the field, their text kept.
-    const told = await edit({ text: "Lowered behind the moderator's back", horizon: "wn:2-1" });
-    expect(told.fields.horizon).toMatch(/never lower it/);
+    // Through the form drawn before the move, the writer is told it was moved, beside the field, their text kept.
+    const told = await edit({ text: "Lowered behind the moderator's back", horizon: "wn:2-1", horizonWas: "wn:2-1" });
+    expect(told.status).toBe(409);
+    expect(told.fields.horizon).toMatch(/A moderator moved what this comment touches/);
     expect(told.values.text).toBe("Lowered behind the moderator's back");
+    // A form without what it showed (drawn before it was sent) is held to the rule alone.
+    const unsaid = await edit({ text: "Lowered behind the moderator's back", horizon: "wn:2-1" });
+    expect(unsaid.fields.horizon).toMatch(/never lower it/);
     expect(await horizon()).toBe("wn:2-2");
   });
 

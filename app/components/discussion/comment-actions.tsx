@@ -224,6 +224,8 @@ function EditForm({
     <Form ref={formRef} method="post" className="mt-2 space-y-3" aria-label="Edit your comment">
       <CommentFormFields intent="edit" form={`edit:${id}`} id={id} />
       <input type="hidden" name="version" value={version} />
+      {/* What it touched as this page shows it: moved by a moderator since, the edit is told so. */}
+      <input type="hidden" name="horizonWas" value={current.key} />
       <Field
         id={`edit-${id}`}
         label="Your comment"
