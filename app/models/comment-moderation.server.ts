@@ -117,7 +117,8 @@ export const writerBeforePost = {
 const editedComment = query
   .selectFrom("comments as c")
   .leftJoin("comments as p", "p.id", "c.parent_id")
-  .select(["c.unit", "c.uid", "c.horizon", "p.horizon as parent_horizon"])
+  .leftJoin("story_units as h", "h.key", "c.horizon")
+  .select(["c.unit", "c.uid", "c.horizon", "h.told_by as horizon_told_by", "p.horizon as parent_horizon"])
   .where("c.id", "=", slot<number | null>("id"));
 
 /** The reads of `writerBeforeEdit`, in the order its rows are read. */
@@ -126,16 +127,19 @@ const editReads = [savedProgressOfReader, editedComment, revealersOfThreadAndHor
 /**
  * What an edit's horizon is checked against before its batch, read in the session's round trip
  * (`requireUserWith`): the writer's saved progress, the comment as it stands (its horizon, and the
- * horizon of the comment it answers) and what reveals the thread's unit and the horizon sent.
+ * horizon of the comment it answers) and what reveals the thread's unit, its horizon and the horizon sent.
  */
 export const writerBeforeEdit = {
   reads: editReads,
   values: ({ id, unit, horizon }: { id: number | null; unit: string; horizon: string }) => ({ id, unit, horizon }),
   from([progress, comments, revealers]: BatchRows<typeof editReads>) {
     const revealersOf = new Map(revealers.map((row) => [row.key, revealersOfUnit(row.told_by)]));
+    const comment = comments[0] ?? null;
+    // What reveals its horizon now, which a new one may not show to anyone it does not reveal.
+    if (comment?.horizon_told_by != null) revealersOf.set(comment.horizon, revealersOfUnit(comment.horizon_told_by));
     return {
       progress: savedProgressFrom(progress),
-      comment: comments[0] ?? null,
+      comment,
       revealersOf: (key: string) => revealersOf.get(key),
     };
   },

@@ -304,6 +304,33 @@ describe("discussion moderation: edits, reports, decisions and standing (against
     expect(await horizon()).toBe("wn:2-2");
   });
 
+  it("keeps a comment on a chapter the anime left out from being raised to one it adapts, whose viewers never saw it", async () => {
+    // The first episode adapts arc 1's chapters 1 and 2, the second arc 2's first: chapter 3 is the web novel's and the light novel's.
+    const cookie = await cookieFor("raiser-2");
+    await saveProgress("raiser-2", { webNovel: "wn:2-2" });
+    const text = "What the third chapter left unsaid";
+    const id = await posted(cookie, "wn:1-2", text, "wn:1-3");
+    const raise = async (horizon: string) =>
+      send(cookie, "wn:1-2", {
+        intent: "edit",
+        form: `edit:${id}`,
+        id: String(id),
+        version: await version(id),
+        text,
+        horizon,
+        horizonWas: "wn:1-3",
+      });
+    const refused = await raise("wn:2-1");
+    expect(refused.status).toBe(400);
+    expect(refused.fields.horizon).toMatch(/have not seen what your comment touches now/);
+    expect(refused.values.text).toBe(text);
+    expect(textsOf(await thread("wn:1-2", "anime:1-2"))).not.toContain(text);
+    expect(textsOf(await thread("wn:1-2", "wn:1-3"))).toContain(text);
+    // Further on where only the web novel and the light novels go, it may be raised.
+    expect((await raise("wn:2-2")).status).toBe(302);
+    expect(textsOf(await thread("wn:1-2", "anime:1-2"))).not.toContain(text);
+  });
+
   it("deleting an account takes its comments' text, earlier versions, name and stamp, its reports and progress, and ends its session", async () => {
     const leaving = await cookieFor("leaving-writer", { name: "Lee" });
     const staying = await cookieFor("staying-reader", { name: "Sam" });

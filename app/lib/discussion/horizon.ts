@@ -1,5 +1,5 @@
 import { parseUnitKey, unitPlace } from "../content/units";
-import { hasConsumed, type Knowledge, knows } from "../shield/knowledge";
+import { hasConsumed, type Knowledge, knowledgeOfUnits, knows } from "../shield/knowledge";
 import { comesBefore, type UnitLabel } from "./thread";
 
 /*
@@ -64,12 +64,25 @@ export function editedHorizonProblem(
   revealersOf: (unit: string) => readonly string[] | undefined,
 ): string | null {
   if (edit.horizon === edit.current) return null;
-  return (
-    horizonProblem(edit, writer, revealersOf) ??
-    (raisesHorizon({ ...edit, next: edit.horizon })
-      ? null
-      : "An edit may raise what your comment touches, never lower it: choose what it touches now or further on.")
-  );
+  const problem = horizonProblem(edit, writer, revealersOf);
+  if (problem) return problem;
+  if (!raisesHorizon({ ...edit, next: edit.horizon }))
+    return "An edit may raise what your comment touches, never lower it: choose what it touches now or further on.";
+  // Still at one of its gates, whoever reads it knows that gate whatever it is raised to.
+  const atGate = edit.current === edit.unit || edit.current === edit.parentHorizon;
+  if (!atGate && !revealsNoOneNew(edit.current, edit.horizon, revealersOf))
+    return "Some readers who have got that far have not seen what your comment touches now (another medium leaves it out): keep it as it is.";
+  return null;
+}
+
+/**
+ * Whether whoever may read what touches `next` may read what touches `current`: each unit that reveals
+ * `next`, consumed alone, reveals `current` too. Further along a line is not always so: an episode after
+ * a chapter the anime left out reveals the chapters after it, never that one.
+ */
+function revealsNoOneNew(current: string, next: string, revealersOf: (unit: string) => readonly string[] | undefined) {
+  const before = revealersOf(current) ?? [current];
+  return (revealersOf(next) ?? [next]).every((unit) => knows(knowledgeOfUnits([unit]), before));
 }
 
 /** A horizon a writer may raise their comment to: their own furthest place on a line. */

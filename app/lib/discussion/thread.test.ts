@@ -137,6 +137,22 @@ describe("a comment's horizon as its writer edits it", () => {
     expect(edit("wn:1-5", "wn:1-2")).toMatch(/at least this thread/);
   });
 
+  it("is not raised from a chapter another medium left out to a place that medium reaches, whose readers never saw it", () => {
+    // Arc 2's chapter 23 is in the light novels, not the anime; chapters 25 and 30 are in both.
+    const revealers: Record<string, string[]> = {
+      "wn:2-23": ["wn:2-23", "ln:main-4"],
+      "wn:2-25": ["wn:2-25", "anime:1-11", "ln:main-5"],
+      "wn:2-30": ["wn:2-30", "anime:1-12", "ln:main-5"],
+    };
+    const told = (key: string) => revealers[key];
+    const raise = (current: string, horizon: string) =>
+      editedHorizonProblem({ unit: "wn:2-21", horizon, parentHorizon: null, current }, writer, told);
+    expect(raise("wn:2-23", "wn:2-30")).toMatch(/have not seen what your comment touches now/);
+    expect(raise("wn:2-25", "wn:2-30")).toBeNull();
+    // From the thread's own chapter, whoever reads it has read that chapter whatever it is raised to.
+    expect(raise("wn:2-21", "wn:2-30")).toBeNull();
+  });
+
   it("stays as it is whatever the writer's progress now", () => {
     expect(edit("wn:8-1", "wn:8-1")).toBeNull();
   });
