@@ -1,5 +1,5 @@
 import type { Knowledge } from "~/lib/shield/knowledge";
-import type { MistakeFilters } from "~/lib/mistakes/rules";
+import { ANIME_SPECIALS_SECTION, type MistakeFilters } from "~/lib/mistakes/rules";
 import { animeEntryRows, toAnimeMistake } from "./mistake-entries.server";
 import { chosenFilters, facetRows, facetsKnownTo, filteredBy } from "./mistake-filters.server";
 import { batch, query } from "./query.server";
@@ -38,31 +38,73 @@ function seasonsUnder(filters: MistakeFilters) {
 }
 
 /**
+ * The OVAs, specials and films: whether the pack has any, and how many entries they have under the
+ * filters (`entries`).
+ */
+function specialsUnder(filters: MistakeFilters) {
+  return query.selectNoFrom((row) => [
+    row
+      .selectFrom("anime_specials")
+      .select((count) => count.fn.countAll<number>().as("n"))
+      .$asScalar()
+      .as("specials"),
+    row
+      .selectFrom("anime_specials as sp")
+      .innerJoin("anime_mistakes as m", "m.episode_key", "sp.key")
+      .$call(filteredBy(filters))
+      .select((count) => count.fn.countAll<number>().as("n"))
+      .$asScalar()
+      .as("entries"),
+  ]);
+}
+
+/** The section of the page asked for: a season's number, or the OVAs, specials and films. */
+export type AnimeMistakeSection = number | typeof ANIME_SPECIALS_SECTION;
+
+/**
  * One season's anime entries (the first season with entries when none is asked for), by episode and
- * timestamp, with every season's count under the same filters: the page stays one season long however
- * long the anime runs. One round trip.
+ * timestamp, or the OVAs', specials' and films' (decision 84), by special in the order they are watched,
+ * with every season's count and the specials' under the same filters: the page stays one season long
+ * however long the anime runs. One round trip.
  */
 export async function getAnimeMistakes(
   db: D1Database,
   filters: MistakeFilters,
-  season: number | null,
+  section: AnimeMistakeSection | null,
   knowledge: Knowledge,
 ) {
-  const [entries, seasonRows, facets] = await batch(db, [
-    animeEntryRows
-      .where("e.season_number", "=", (row) => row.fn.coalesce(row.val(season), firstSeasonWithEntries))
-      .$call(filteredBy(filters))
-      .orderBy("e.number")
-      .orderBy("m.start_seconds")
-      .orderBy("m.id"),
+  const season = section === ANIME_SPECIALS_SECTION ? null : section;
+  const [entries, seasonRows, [specials], facets] = await batch(db, [
+    section === ANIME_SPECIALS_SECTION
+      ? animeEntryRows
+          .where("sp.key", "is not", null)
+          .$call(filteredBy(filters))
+          .orderBy("sp.sort_order")
+          .orderBy("m.start_seconds")
+          .orderBy("m.id")
+      : animeEntryRows
+          .where("e.season_number", "=", (row) => row.fn.coalesce(row.val(season), firstSeasonWithEntries))
+          .$call(filteredBy(filters))
+          .orderBy("e.number")
+          .orderBy("m.start_seconds")
+          .orderBy("m.id"),
     seasonsUnder(filters),
+    specialsUnder(filters),
     facetRows("anime_mistakes"),
   ]);
+  const hasSpecials = (specials?.specials ?? 0) > 0;
   // The same season the first statement defaults to: the first with any entry, whatever the filters.
-  const shown = season ?? seasonRows.find((each) => each.unfiltered > 0)?.number ?? seasonRows[0]?.number ?? null;
+  const shown =
+    section === ANIME_SPECIALS_SECTION
+      ? hasSpecials
+        ? section
+        : null
+      : (season ?? seasonRows.find((each) => each.unfiltered > 0)?.number ?? seasonRows[0]?.number ?? null);
   return {
-    season: seasonRows.some((each) => each.number === shown) ? shown : null,
+    season: shown === ANIME_SPECIALS_SECTION || seasonRows.some((each) => each.number === shown) ? shown : null,
     seasons: seasonRows.map(({ number, title, entries: count }) => ({ number, title, entries: count })),
+    /** The section of OVAs, specials and films with its count under the filters; null where the anime has none. */
+    specials: hasSpecials ? { entries: specials?.entries ?? 0 } : null,
     entries: entries.map(toAnimeMistake),
     facets: facetsKnownTo(facets, knowledge),
   };

@@ -1,5 +1,11 @@
 import { type Expression, expressionBuilder, type InferResult, type SqlBool, sql } from "kysely";
-import type { AnimeMistake, LnMistake, LnMistakeInVolume, MistakeText } from "~/lib/mistakes/entries";
+import type {
+  AnimeMistake,
+  AnimeMistakePlace,
+  LnMistake,
+  LnMistakeInVolume,
+  MistakeText,
+} from "~/lib/mistakes/entries";
 import { entryHandle, type MistakeSeverity } from "~/lib/mistakes/rules";
 import type { Database } from "./database";
 import { gatedBy, gatedTitle, parseJsonList } from "./db.server";
@@ -56,22 +62,27 @@ const lnColumns = [
   "m.updated_on",
 ] as const;
 
-/** The anime entries with their episode. */
+/**
+ * The anime entries with their unit: an episode of a season (`e`) or an OVA, special or film (`sp`,
+ * decision 84); one of the two is there, the other all nulls.
+ */
 const animeEntries = query
   .selectFrom("anime_mistakes as m")
-  .innerJoin("anime_episodes as e", "e.key", "m.episode_key")
-  .innerJoin("story_units as eu", "eu.key", "m.episode_key");
+  .innerJoin("story_units as eu", "eu.key", "m.episode_key")
+  .leftJoin("anime_episodes as e", "e.key", "m.episode_key")
+  .leftJoin("anime_specials as sp", "sp.key", "m.episode_key");
 
 const animeColumns = [
   "m.id",
   "m.episode_key",
+  "eu.medium as unit_medium",
+  "eu.label as unit_label",
+  "sp.kind as special_kind",
   "e.season_number",
   "e.number as episode_number",
   "e.label as episode_label",
-  "e.title as episode_title",
-  "e.title_revealed_by as episode_title_flag",
   "eu.title_reached_by as episode_reached_by",
-  "e.position as episode_position",
+  "eu.position as episode_position",
   "m.start_seconds",
   "m.end_seconds",
   "m.platform",
@@ -107,7 +118,12 @@ export function lnEntriesMatching(fts: string) {
 /** Light novel entries as pages show them, to narrow, order and add to. */
 export const lnEntryRows = lnEntries.select([...lnColumns]);
 /** Anime entries as pages show them, to narrow, order and add to. */
-export const animeEntryRows = animeEntries.select([...animeColumns]);
+export const animeEntryRows = animeEntries
+  .select([...animeColumns])
+  .select((row) => [
+    row.fn.coalesce("e.title", "sp.title").as("episode_title"),
+    row.fn.coalesce("e.title_revealed_by", "sp.title_revealed_by").as("episode_title_flag"),
+  ]);
 
 type LnMistakeRow = InferResult<typeof lnEntryRows>[number];
 type AnimeMistakeRow = InferResult<typeof animeEntryRows>[number];
@@ -227,22 +243,28 @@ export function inVolume({ volume: _volume, ...entry }: LnMistake): LnMistakeInV
   return entry;
 }
 
+/** An anime entry's episode or special as pages show it. */
+function animePlace(row: AnimeMistakeRow): AnimeMistakePlace {
+  // Gated as a unit's title is: by its flag where the pack flags it; else until the reader reaches the
+  // unit, unless they show such titles.
+  const title =
+    row.episode_title === null ? null : gatedTitle(row.episode_title_flag, row.episode_reached_by, row.episode_title);
+  const common = { key: row.episode_key, title, position: row.episode_position };
+  if (row.season_number === null || row.episode_number === null)
+    return { medium: "anime_specials", kind: row.special_kind ?? "special", label: row.unit_label, ...common };
+  return {
+    medium: "anime",
+    season: row.season_number,
+    number: row.episode_number,
+    label: row.episode_label,
+    ...common,
+  };
+}
+
 export function toAnimeMistake(row: AnimeMistakeRow): AnimeMistake {
   return {
     ...entryFacts(row),
-    episode: {
-      key: row.episode_key,
-      season: row.season_number,
-      number: row.episode_number,
-      label: row.episode_label,
-      // Gated as a unit's title is: by its flag where the pack flags it; else until the reader reaches the
-      // episode, unless they show such titles.
-      title:
-        row.episode_title === null
-          ? null
-          : gatedTitle(row.episode_title_flag, row.episode_reached_by, row.episode_title),
-      position: row.episode_position,
-    },
+    episode: animePlace(row),
     start: row.start_seconds,
     end: row.end_seconds,
     platform: row.platform,

@@ -55,10 +55,13 @@ const newestLn = (newest: number) =>
 const newestAnime = (newest: number) =>
   query
     .selectFrom("anime_mistakes as m")
-    .innerJoin("anime_episodes as e", "e.key", "m.episode_key")
+    .innerJoin("story_units as eu", "eu.key", "m.episode_key")
+    // An episode's season and number; nulls for an OVA, special or film, named by its unit's label.
+    .leftJoin("anime_episodes as e", "e.key", "m.episode_key")
     .select([
       ...newestColumns,
       "m.episode_key",
+      "eu.label as unit_label",
       "e.season_number",
       "e.number as episode_number",
       "e.label as episode_label",
@@ -90,7 +93,11 @@ export async function getTranslationMetaHub(db: D1Database, newest = 8) {
     })),
     ...anime.map((row) => ({
       ...toNewest(row),
-      where: `Anime season ${row.season_number} · episode ${episodeNumberName({ number: row.episode_number, label: row.episode_label })} at ${formatTimestamp(row.start_seconds)}`,
+      where: `${
+        row.season_number === null || row.episode_number === null
+          ? row.unit_label
+          : `Anime season ${row.season_number} · episode ${episodeNumberName({ number: row.episode_number, label: row.episode_label })}`
+      } at ${formatTimestamp(row.start_seconds)}`,
       path: animeMistakePath(entryHandle(row.id), row.episode_key),
     })),
   ];
@@ -139,7 +146,7 @@ export async function getMistakes(
     animeEntryRows
       .where((row) => row(row.val(asked), "in", ["anime", "all"]))
       .$if(unit !== null, (one) => one.where("m.episode_key", "=", unit!))
-      .orderBy("e.position")
+      .orderBy("eu.position")
       .orderBy("m.start_seconds")
       .orderBy("m.id"),
   ]);

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { SimilarMistake } from "~/lib/mistakes/entries";
-import { lightNovelPlace, placeName } from "~/lib/content/labels";
+import { lightNovelPlace } from "~/lib/content/labels";
 import { animeMistakePath, entryHandle, lnMistakePath } from "~/lib/mistakes/rules";
 import { similarLineSearch } from "~/lib/mistakes/similar-lines";
 import { ftsTerm } from "~/lib/search/query";
@@ -141,12 +141,8 @@ export async function findSimilarMistakes(
         id,
         unit: row.episode_key,
         path: animeMistakePath(id, row.episode_key),
-        where: placeName({
-          medium: "anime",
-          season: row.season_number,
-          episode: row.episode_number,
-          label: row.episode_label,
-        }),
+        // Its unit's stored label: "Season 1 · Episode 4", "Anime · OVA" (placeName).
+        where: row.unit_label,
         ...gatedBy(row.revealed_by, { official: row.official, suggested: row.suggested }),
       };
     });

@@ -10,9 +10,12 @@ const parameters = {
   ...pagingParameters,
   medium: mediumParameter(["light_novels", "anime"]),
   unit: (value: string) =>
-    isUnitKey(value, "light_novels") || isUnitKey(value, "anime")
+    isUnitKey(value, "light_novels") || isUnitKey(value, "anime") || isUnitKey(value, "anime_specials")
       ? { value }
-      : { problem: "must be a light novel volume's or an anime episode's key (ln:main-3, anime:1-5)." },
+      : {
+          problem:
+            "must be a light novel volume's, an anime episode's or an OVA's, special's or film's key (ln:main-3, anime:1-5, sp:ova-1).",
+        },
 };
 
 /** The mistakes the requester knows (light novels, then anime, each in story order), a page at a time. */

@@ -9,13 +9,12 @@ import { ReadUpToHere } from "~/components/read-up-to-here";
 import { ShieldedList } from "~/components/shielded-list";
 import { unitPath } from "~/lib/content/units";
 import { countOf, nouns } from "~/lib/words";
-import { parseMistakeFilters } from "~/lib/mistakes/rules";
+import { ANIME_SPECIALS_SECTION, parseAnimeMistakeSection, parseMistakeFilters } from "~/lib/mistakes/rules";
 import { pageMeta } from "~/lib/http/meta";
-import { parseOptionalNumber } from "~/lib/http/params";
 import { type AnimeMistake, episodeMistakes } from "~/lib/mistakes/entries";
 import { useShieldedData } from "~/browser/spoiler-shield";
 import { getAnimeMistakes } from "~/models/anime-mistakes.server";
-import { episodeName, titleAfterLabel } from "~/lib/content/labels";
+import { episodeName, placeWithinMedium, titleAfterLabel } from "~/lib/content/labels";
 import { missingSeason } from "~/lib/http/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import { requesterKnowledge, shieldedData } from "~/server/shield.server";
@@ -24,11 +23,14 @@ import type { Route } from "./+types/translation-meta.anime";
 /** A form sent here is refused with the site's 405. */
 export { refuseForm as action } from "~/server/stray-forms.server";
 
-/** One season at a time (`?season=N`; the first with entries by default), as on /anime. */
+/**
+ * One season at a time (`?season=N`; the first with entries by default), as on /anime, or the OVAs,
+ * specials and films (`?season=specials`).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filters = parseMistakeFilters(params);
-  const season = parseOptionalNumber(params, "season");
+  const season = parseAnimeMistakeSection(params);
   const mistakes = await getAnimeMistakes(context.db, filters, season ?? null, requesterKnowledge(request));
   if (season !== undefined && (season === null || mistakes.season === null)) {
     notFound(missingSeason(params.get("season"), mistakes.seasons, "/translation_meta/anime_mistls"));
@@ -46,8 +48,10 @@ export const meta: Route.MetaFunction = ({ matches, error }) =>
   );
 
 export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
-  const { entries, facets, filters, season, seasons } = useShieldedData(loaderData).data;
-  const total = seasons.reduce((sum, each) => sum + each.entries, 0);
+  const { entries, facets, filters, season, seasons, specials } = useShieldedData(loaderData).data;
+  const total = seasons.reduce((sum, each) => sum + each.entries, 0) + (specials?.entries ?? 0);
+  const inSpecials = season === ANIME_SPECIALS_SECTION;
+  const sectionName = inSpecials ? SPECIALS_NAME : `Season ${season}`;
 
   return (
     <>
@@ -70,16 +74,29 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
         label="Seasons"
         param="season"
         selected={season}
-        cards={seasons.map((each) => ({
-          value: each.number,
-          kicker: `Season ${each.number}`,
-          title: titleAfterLabel(`Season ${each.number}`, each.title) || each.title,
-          detail: countOf(each.entries, nouns.entry),
-        }))}
+        cards={[
+          ...seasons.map((each) => ({
+            value: each.number,
+            kicker: `Season ${each.number}`,
+            title: titleAfterLabel(`Season ${each.number}`, each.title) || each.title,
+            detail: countOf(each.entries, nouns.entry),
+          })),
+          // Beside the seasons, as /anime lists them: watched one by one, they belong to no season.
+          ...(specials
+            ? [
+                {
+                  value: ANIME_SPECIALS_SECTION,
+                  kicker: "Beside the seasons",
+                  title: SPECIALS_NAME,
+                  detail: countOf(specials.entries, nouns.entry),
+                },
+              ]
+            : []),
+        ]}
       />
       <p role="status" className="mb-6 text-sm text-muted-foreground">
         {entries.length
-          ? `${countOf(entries.length, nouns.entry)} in season ${season}, of ${countOf(total, nouns.entry)}`
+          ? `${countOf(entries.length, nouns.entry)} in ${inSpecials ? SPECIALS_NAME : `season ${season}`}, of ${countOf(total, nouns.entry)}`
           : filters.category || filters.severity || filters.status
             ? "No entry matches these filters."
             : "No entries for the anime yet."}
@@ -88,7 +105,7 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
         {entries.length ? (
           <section aria-labelledby={`season-${season}`} className="space-y-6">
             <h2 id={`season-${season}`} className="text-2xl font-bold tracking-tight">
-              Season {season}
+              {sectionName}
             </h2>
             {/* Episodes whose mistakes are all beyond the reader's progress fold into one line. */}
             <ShieldedList
@@ -98,7 +115,7 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
                 `${countOf(
                   run.reduce((sum, episode) => sum + (episode.content?.length ?? 0), 0),
                   nouns.entry,
-                )} on ${countOf(run.length, nouns.episode)}`
+                )} on ${countOf(run.length, inSpecials ? nouns.animeSpecial : nouns.episode)}`
               }
               renderItem={(episode, shown) =>
                 episode.content ? <EpisodeEntries entries={episode.content} shown={shown} /> : null
@@ -111,27 +128,42 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** One episode's heading and entries; hidden, only the entries' empty elements stay, for permalinks. */
+/** What the page calls its section of OVAs, specials and films. */
+const SPECIALS_NAME = nouns.animeSpecial.other;
+
+/**
+ * One episode's or special's heading and entries; hidden, only the entries' empty elements stay, for
+ * permalinks.
+ */
 function EpisodeEntries({ entries, shown }: { entries: AnimeMistake[]; shown: boolean }) {
   const episode = entries[0]!.episode;
+  const name = episode.medium === "anime" ? episodeName(episode) : placeWithinMedium(episode);
+  // "this episode", "this OVA", "this film".
+  const noun = episode.medium === "anime" ? "episode" : episode.kind === "ova" ? "OVA" : episode.kind;
   if (!shown) return entries.map((entry) => <AnimeMistakeEntry key={entry.id} entry={entry} shown={false} />);
   return (
     <section aria-labelledby={`episode-${episode.key}`} className="space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={`episode-${episode.key}`} className="text-lg font-semibold">
           <Link to={unitPath(episode.key)} className="hover:underline">
-            {episodeName(episode)}
+            {name}
             {episode.title ? <TitleIfShown gated={episode.title}>{(title) => `: ${title}`}</TitleIfShown> : null}
           </Link>
         </h3>
         <span className="flex flex-wrap items-center gap-3">
           {/* "✓ Watched", not a ✓ alone on a line of its own under the heading on a phone. */}
-          <ReadUpToHere unit={episode} name={episodeName(episode)} verb="watched" sayPassed />
+          {/* A special stands for itself alone: "I have watched this", not "up to here" (decision 46). */}
+          <ReadUpToHere
+            unit={episode}
+            name={name}
+            verb={episode.medium === "anime" ? "watched" : "watchedThis"}
+            sayPassed
+          />
           <Link
             to={`/feedback_hub/report_anime_mistl?${new URLSearchParams({ episode: episode.key })}`}
             className="text-sm text-primary underline"
           >
-            Report a mistake in this episode
+            Report a mistake in this {noun}
           </Link>
         </span>
       </div>

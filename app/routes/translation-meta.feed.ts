@@ -11,7 +11,7 @@ import {
   mistakeSeverityLabels,
   mistakeStatusLabels,
 } from "~/lib/mistakes/rules";
-import type { LnMistake, MistakeEntry } from "~/lib/mistakes/entries";
+import type { AnimeMistakePlace, LnMistake, MistakeEntry } from "~/lib/mistakes/entries";
 import { getNewestMistakes } from "~/models/mistakes.server";
 import { atomResponse } from "~/server/atom-response.server";
 import type { Route } from "./+types/translation-meta.feed";
@@ -69,7 +69,7 @@ export const loader = answeringErrors(async ({ context }: Route.LoaderArgs) => {
     })),
     ...anime.map((entry) => ({
       id: `${origin}${animeMistakePath(entry.id, entry.episode.key)}`,
-      title: `Season ${entry.episode.season} episode ${episodeNumberName(entry.episode)}${entry.content ? ` at ${formatTimestamp(entry.start)}` : ""}: ${judged(entry)}`,
+      title: `${animePlaceInFeed(entry.episode)}${entry.content ? ` at ${formatTimestamp(entry.start)}` : ""}: ${judged(entry)}`,
       updated: entry.updatedOn ?? entry.addedOn,
       published: entry.addedOn,
       authors: entry.credits,
@@ -95,3 +95,8 @@ export const loader = answeringErrors(async ({ context }: Route.LoaderArgs) => {
   });
   return atomResponse(xml, "public, max-age=300, s-maxage=600");
 });
+
+/** "Season 1 episode 3", or an OVA's, special's or film's label ("Anime · OVA 2"). */
+function animePlaceInFeed(place: AnimeMistakePlace) {
+  return place.medium === "anime" ? `Season ${place.season} episode ${episodeNumberName(place)}` : place.label;
+}

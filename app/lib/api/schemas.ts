@@ -367,7 +367,11 @@ export const apiSchemas = {
   TranslationNote: object({
     id: { type: "string" },
     medium: { type: "string", enum: ["light_novels", "anime"] },
-    unit_key: { type: "string", description: "The volume or episode." },
+    unit_key: {
+      type: "string",
+      description:
+        "The light novel volume, or the anime episode or OVA, special or film (`sp:<slug>`) the line is spoken in.",
+    },
     category: { type: "string" },
     severity: { type: "string", enum: [...mistakeSeverities] },
     status: { type: "string" },

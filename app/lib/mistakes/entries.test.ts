@@ -14,6 +14,7 @@ function entry(id: string, episode: string, revealedBy: string | null): AnimeMis
     addedOn: "2020-01-01",
     updatedOn: null,
     episode: {
+      medium: "anime",
       key: episode,
       season,
       number,

@@ -5,7 +5,7 @@
  * and when it was added are public, so a sealed entry still has its place, its badges and its link.
  */
 import type { Gated } from "../shield/gated";
-import type { AnimeTrack, MistakeCategory, MistakeSeverity, MistakeStatus } from "../vocabulary";
+import type { AnimeSpecialKind, AnimeTrack, MistakeCategory, MistakeSeverity, MistakeStatus } from "../vocabulary";
 
 /** The lines an entry quotes from the story, and why they differ. */
 export interface MistakeText {
@@ -45,21 +45,36 @@ export type LnMistakeInVolume = Omit<LnMistake, "volume">;
 
 export type { AnimeTrack };
 
+/**
+ * Where an anime entry's line is spoken: an episode of a season, or an OVA, special or film (decision 84),
+ * with its story position for "I have watched up to here". Its title is gated as a unit's title is
+ * (app/lib/shield/knowledge.ts: `titleRevealers`); null where it has none yet.
+ */
+export type AnimeMistakePlace =
+  | {
+      medium: "anime";
+      key: string;
+      season: number;
+      /** Its place in its season; `label` is the number the series gives it: `episodeName` reads both. */
+      number: number;
+      label: string | null;
+      title: Gated<string> | null;
+      position: number;
+    }
+  | {
+      medium: "anime_specials";
+      key: string;
+      kind: AnimeSpecialKind;
+      /** "Anime · OVA 2", "Anime · Film": its unit's label, never a spoiler. */
+      label: string;
+      title: Gated<string> | null;
+      position: number;
+    };
+
 export interface AnimeMistake extends MistakeEntry {
-  /**
-   * Its episode, with its story position for "I have watched up to here". Its `number` is its place in
-   * its season, its `label` the number the series gives it: `episodeName` reads both. Its title is gated
-   * as a unit's title is (app/lib/shield/knowledge.ts: `titleRevealers`); null where it has none yet.
-   */
-  episode: {
-    key: string;
-    season: number;
-    number: number;
-    label: string | null;
-    title: Gated<string> | null;
-    position: number;
-  };
-  /** Seconds into the episode. */
+  /** Its episode or special (the name says episode: most are, and the column is `episode_key`). */
+  episode: AnimeMistakePlace;
+  /** Seconds into the episode or special. */
   start: number;
   end: number;
   platform: string;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  animeMistakePath,
+  animeMistakesSeasonPath,
   bookLocationPattern,
   entryHandle,
   formatTimestamp,
@@ -57,6 +59,14 @@ describe("mistake helpers", () => {
     for (const time of ["99:99", "0:60", "1:75:00", "1:2:03", "12:3", "123:00", "1:02:03:04", ""])
       expect(mistakeTimestampPattern.test(time), time).toBe(false);
     expect(volumeSlugFromKey("ln:main-3")).toBe("main_v3");
+  });
+  it("names an anime entry's page by its season, or the section of OVAs, specials and films", () => {
+    expect(animeMistakesSeasonPath("anime:2-5")).toBe("/translation_meta/anime_mistls?season=2");
+    expect(animeMistakesSeasonPath("sp:ova-1")).toBe("/translation_meta/anime_mistls?season=specials");
+    expect(animeMistakePath("n0000001", "sp:film-1")).toBe(
+      "/translation_meta/anime_mistls?season=specials#entry-n0000001",
+    );
+    expect(animeMistakesSeasonPath("wn:1-2")).toBe("/translation_meta/anime_mistls");
   });
 });
 

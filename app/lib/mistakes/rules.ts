@@ -1,4 +1,4 @@
-import { oneOf } from "../http/params";
+import { oneOf, parseOptionalNumber } from "../http/params";
 import { collectionCodePattern, parseUnitKey, wholeNumberPattern } from "../content/units";
 import {
   type AnimeTrack,
@@ -199,15 +199,35 @@ export function lnMistakePath(volumeKey: string, handle: string, entriesBefore: 
   return `/translation_meta/ln_mistls/${volumeSlugFromKey(volumeKey)}${page > 1 ? `?page=${page}` : ""}#${mistakeAnchor(handle)}`;
 }
 
-/** The anime entries' page lists one season's entries at a time, by episode: an entry's address names its season. */
+/**
+ * The anime entries' page lists one season's entries at a time, by episode, and the OVAs', specials' and
+ * films' in a section of their own: an entry's address names its season or that section.
+ */
 export function animeMistakePath(handle: string, episodeKey: string) {
   return `${animeMistakesSeasonPath(episodeKey)}#${mistakeAnchor(handle)}`;
 }
 
-/** The anime mistakes page of an episode's season. */
-export function animeMistakesSeasonPath(episodeKey: string) {
-  const parts = parseUnitKey(episodeKey, "anime");
-  return `/translation_meta/anime_mistls${parts?.medium === "anime" ? `?season=${parts.season}` : ""}`;
+/** The anime mistakes page's section of OVAs, specials and films, beside the seasons: `?season=specials`. */
+export const ANIME_SPECIALS_SECTION = "specials";
+
+/**
+ * The section `?season=` asks the anime mistakes page for: a season's number or the specials; undefined
+ * when absent (the page shows its first season with entries), null when it is neither (a 404).
+ */
+export function parseAnimeMistakeSection(
+  params: URLSearchParams,
+): number | typeof ANIME_SPECIALS_SECTION | null | undefined {
+  return params.get("season") === ANIME_SPECIALS_SECTION
+    ? ANIME_SPECIALS_SECTION
+    : parseOptionalNumber(params, "season");
+}
+
+/** The anime mistakes page of an episode's season, or its section of specials for an OVA, special or film. */
+export function animeMistakesSeasonPath(unitKey: string) {
+  const path = "/translation_meta/anime_mistls";
+  if (parseUnitKey(unitKey, "anime_specials")) return `${path}?season=${ANIME_SPECIALS_SECTION}`;
+  const parts = parseUnitKey(unitKey, "anime");
+  return `${path}${parts ? `?season=${parts.season}` : ""}`;
 }
 
 /**
