@@ -63,6 +63,19 @@ describe("units readers' reports hang on", () => {
     ]);
     expect(reportedUnitsDropped(rows, rows, reported)).toEqual([]);
   });
+
+  it("include an OVA, special or film an entry from a reader's report or a report awaiting a decision names", async () => {
+    const rows = await tinyRows();
+    const desired = { ...rows, anime_specials: rows.anime_specials.filter((special) => special.key !== "sp:film-1") };
+    const reported: ReportedEntries = {
+      published: [entry({ kind: "anime_mistl", table: "anime_mistakes", unit: "sp:film-1", revealed_by: "sp:film-1" })],
+      awaiting: [{ id: "r2", unit: "sp:film-1" }],
+    };
+    expect(reportedUnitsDropped(desired, rows, reported)).toEqual([
+      { unit: "sp:film-1", label: "Anime · Film", published: 1, awaiting: 1 },
+    ]);
+    expect(reportedUnitsDropped(rows, rows, reported)).toEqual([]);
+  });
 });
 
 describe("entries the pack's secrets now hold", () => {

@@ -9,7 +9,7 @@ import {
 } from "../../app/lib/mistakes/rules";
 import type { AnimeMistakeRow, LnMistakeRow, MistakeEntryColumns, SearchEntryRow } from "../rows";
 import { lightNovelChapterOf, lightNovelPlace } from "../../app/lib/content/labels";
-import { isRecutEpisodeKey, volumeKey } from "../../app/lib/content/units";
+import { isRecutEpisodeKey, mediumOf, volumeKey } from "../../app/lib/content/units";
 import { unspacedPairs } from "../../app/lib/search/query";
 import { animeMistakeRevealedBy, lnMistakeRevealedBy } from "../reveals";
 import type { ContentPack } from "../schema/files";
@@ -128,7 +128,13 @@ export function mistakeRows({ pack, timeline, revealersOf, reference, report, ga
   pack.mistakes.anime.forEach((entry, index) => {
     const path = `anime[${index}]`;
     if (!unique(entry.id, path)) return;
-    const episodePosition = reference(entry.episode, file, `${path}.episode`, "anime");
+    // A season's episode, or an OVA, special or film (decision 84).
+    const episodePosition = reference(
+      entry.episode,
+      file,
+      `${path}.episode`,
+      mediumOf(entry.episode) === "anime_specials" ? "anime_specials" : "anime",
+    );
     if (isRecutEpisodeKey(entry.episode))
       report(
         file,

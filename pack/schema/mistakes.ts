@@ -15,7 +15,7 @@ const mistakeFields = {
   status: z.enum(mistakeStatuses),
   /**
    * Where the entry stops being a spoiler; by default its place in the story: a light novel entry's
-   * web novel chapter (else its volume), an anime entry's episode.
+   * web novel chapter (else its volume), an anime entry's episode or OVA, special or film.
    */
   revealAt: unitKey.optional(),
   /** Where each medium reveals it, when that differs (see revealInSchema). */
