@@ -30,16 +30,33 @@ const episodeChoices = query
   .select(["e.key", "u.label"])
   .orderBy("e.season_number")
   .orderBy("e.number");
+/**
+ * Every OVA, special and film out (as a volume is: dated and that date come, known to the month from that
+ * month), in the pack's order, with their labels ("Anime · OVA 2"): a line is quoted from one watched.
+ */
+const specialChoices = query
+  .selectFrom("anime_specials as sp")
+  .innerJoin("story_units as u", "u.key", "sp.key")
+  .select(["sp.key", "u.label"])
+  .where("sp.released_on", "is not", null)
+  .where(dateOrder("sp.released_on"), "<=", sql<string>`date('now')`)
+  .orderBy("sp.sort_order");
 
 /** The platforms the pack names for its anime (anime.json `platforms`), as stored: a JSON array. */
 const platformNames = query.selectFrom("series").select("anime_platforms");
 
 /** The choices the light novel and anime forms offer, from the real lists. */
 export async function getReportChoices(db: D1Database) {
-  const [volumes, episodes, [series]] = await batch(db, [volumeChoices, episodeChoices, platformNames]);
+  const [volumes, episodes, specials, [series]] = await batch(db, [
+    volumeChoices,
+    episodeChoices,
+    specialChoices,
+    platformNames,
+  ]);
   return {
     volumes: volumes.map(unitChoice),
-    episodes: episodes.map(unitChoice),
+    // The seasons' episodes, then the OVAs, specials and films (decision 84).
+    episodes: [...episodes, ...specials].map(unitChoice),
     platforms: [...parseJsonList(series?.anime_platforms ?? null), OTHER_PLATFORM].map((name) => ({
       value: name,
       label: name,
@@ -47,7 +64,10 @@ export async function getReportChoices(db: D1Database) {
   };
 }
 
-/** A volume or an episode a report names, and the medium it must be of. */
+/**
+ * A volume or an episode a report names, and the medium it must be of: `anime` takes a season's episode
+ * or an OVA, special or film (the anime form's list).
+ */
 export interface ReportedUnit {
   key: string;
   medium: "light_novels" | "anime";
@@ -75,17 +95,21 @@ const afterChange = anywhere(sql<number>`changes()`, ">", 0);
 
 /**
  * Whether the report names no unit, or one its form offers: a light novel volume out in English
- * (`volumeChoices`), or one of the season's own episodes (`episodeChoices`). Anything else sent by hand is
- * refused as the form would refuse it: a volume not out in English has no official text to quote, and
- * translation notes name the season's episodes, not a recut's (decision 45).
+ * (`volumeChoices`), one of the season's own episodes (`episodeChoices`) or an OVA, special or film out
+ * (`specialChoices`). Anything else sent by hand is refused as the form would refuse it: a volume or a
+ * special not out has no official text to quote, and translation notes name the season's episodes, not a
+ * recut's (decision 45).
  */
 function unitStored(unit: ReportedUnit | null) {
   const key = anywhere.val(unit?.key ?? null);
   const named =
     unit?.medium === "anime"
-      ? episodeChoices.where("e.key", "=", key).select((one) => one.lit(1).as("one"))
-      : volumeChoices.where("v.key", "=", key).select((one) => one.lit(1).as("one"));
-  return anywhere.or([anywhere(key, "is", null), anywhere.exists(named)]);
+      ? [
+          episodeChoices.where("e.key", "=", key).select((one) => one.lit(1).as("one")),
+          specialChoices.where("sp.key", "=", key).select((one) => one.lit(1).as("one")),
+        ]
+      : [volumeChoices.where("v.key", "=", key).select((one) => one.lit(1).as("one"))];
+  return anywhere.or([anywhere(key, "is", null), ...named.map((each) => anywhere.exists(each))]);
 }
 
 /** Whether the report names no platform, "Other", or one of the platforms the series lists. */
@@ -103,8 +127,9 @@ function platformListed(platform: string | null) {
 }
 
 /**
- * The season's episode a report names, with its label and its runtime in minutes: its own, else its
- * season's usual; null where unknown. No row for any other unit.
+ * The season's episode or the OVA, special or film a report names, with its label and its runtime in
+ * minutes: an episode's own, else its season's usual; a special's own (`anime_specials.runtime`); null
+ * where unknown. No row for any other unit.
  */
 function namedEpisode(key: string | null) {
   return query.selectFrom(
@@ -114,6 +139,13 @@ function namedEpisode(key: string | null) {
       .innerJoin("anime_seasons as se", "se.number", "e.season_number")
       .where("e.key", "=", anywhere.val(key))
       .select((row) => ["u.label", row.fn.coalesce("e.runtime", "se.runtime").as("runtime")])
+      .unionAll(
+        query
+          .selectFrom("anime_specials as sp")
+          .innerJoin("story_units as u", "u.key", "sp.key")
+          .where("sp.key", "=", anywhere.val(key))
+          .select(["u.label", "sp.runtime"]),
+      )
       .as("episode"),
   );
 }

@@ -53,7 +53,7 @@ const entryStored = (table: "ln_mistakes" | "anime_mistakes", entryId: string) =
 
 /**
  * The statement that publishes a report as a light novel or anime entry (`source = 'report'`, revealed
- * at its volume or episode): it inserts only while the report is stored as accepted, so triage runs it
+ * at its volume, episode or OVA, special or film): it inserts only while the report is stored as accepted, so triage runs it
  * after the status change in the same batch. The entry id is the report's (chosen by the server,
  * unique), so entries never collide and a report is published once; a stored unit of the wrong medium
  * inserts nothing.
@@ -175,8 +175,7 @@ function publication(report: AcceptedMistakeReport, filing: MistakeFiling, entry
     ])
     .expression(
       query
-        .selectFrom("anime_episodes as e")
-        .innerJoin("story_units as u", "u.key", "e.key")
+        .selectFrom("story_units as u")
         .select((row) => [
           row.val(entryId).as("id"),
           row.val("report").as("source"),
@@ -197,7 +196,15 @@ function publication(report: AcceptedMistakeReport, filing: MistakeFiling, entry
           row.val(entry.credits).as("credits"),
           row.val(entry.added_on).as("added_on"),
         ])
-        .where("e.key", "=", episode)
+        .where("u.key", "=", episode)
+        // A season's episode, or an OVA, special or film: each is revealed at its own place and by its own
+        // revealers (a special's are its viewers and, for one that tells a side story, that story's: decision 46).
+        .where((row) =>
+          row.or([
+            row.exists(row.selectFrom("anime_episodes as e").select("e.key").whereRef("e.key", "=", "u.key")),
+            row.exists(row.selectFrom("anime_specials as sp").select("sp.key").whereRef("sp.key", "=", "u.key")),
+          ]),
+        )
         .where((row) => row.not(row.exists(entryStored("anime_mistakes", entryId))))
         .where(whileAccepted(report.reportId)),
     );

@@ -228,7 +228,7 @@ describe("the anime mistranslation form", () => {
     localStorage.clear();
   });
 
-  it("says beside the episode list where a recut's line is reported, and that specials are not in it", async () => {
+  it("offers the OVAs, specials and films beside the episodes, and says where a recut's line is reported", async () => {
     const Stub = createRoutesStub([
       {
         path: "/feedback_hub/:form",
@@ -236,15 +236,23 @@ describe("the anime mistranslation form", () => {
         HydrateFallback: () => null,
         loader: () => ({
           slug: "report_anime_mistl",
-          choices: { volumes: [], episodes: [{ value: "anime:1-1", label: "Season 1 · Episode 1" }], platforms: [] },
+          choices: {
+            volumes: [],
+            episodes: [
+              { value: "anime:1-1", label: "Season 1 · Episode 1" },
+              { value: "sp:ova-1", label: "Anime · OVA" },
+            ],
+            platforms: [],
+          },
           prefill: {},
           submissionId: "6f1c2a4e-8b3d-4c7a-9e21-0d5b7f3a1c92",
         }),
       },
     ]);
     render(<Stub initialEntries={["/feedback_hub/report_anime_mistl"]} />);
-    const episode = await screen.findByRole("combobox", { name: /^Episode/ });
+    const episode = await screen.findByRole("combobox", { name: /^Episode, OVA, special or film/ });
     expect(episode).toHaveAccessibleDescription(/^A recut's line: choose the season's episode it comes from/);
-    expect(episode).toHaveAccessibleDescription(/OVAs, specials and films are not in this list yet\.$/);
+    expect(episode).not.toHaveAccessibleDescription(/not in this list/);
+    expect(screen.getByRole("option", { name: "Anime · OVA" })).toHaveValue("sp:ova-1");
   });
 });

@@ -23,7 +23,15 @@ import { isUnitKey } from "~/lib/content/units";
 import { timestampPastRuntimeMessage } from "~/lib/mistakes/rules";
 import { originalLanguageFrom, pageMeta } from "~/lib/http/meta";
 import { useOriginalLanguage } from "~/components/original-text";
-import { fieldNames, formBySlug, REPORT_LIMITS, reportLengthErrors, validateReport } from "~/lib/forms/report-forms";
+import {
+  fieldInSentence,
+  fieldNames,
+  formBySlug,
+  REPORT_LIMITS,
+  reportedUnitMedia,
+  reportLengthErrors,
+  validateReport,
+} from "~/lib/forms/report-forms";
 import { keepingTheForm } from "~/browser/form-outage";
 import { useReportDraft } from "~/browser/report-draft";
 import { getReportChoices, submitReport } from "~/models/report-filing.server";
@@ -114,7 +122,7 @@ async function sendReport(
 
   const { values, errors } = validateReport(form, raw);
   if (!values) return refuse(errors, raw);
-  // The volume or episode a report names must be one of that medium (accepting it publishes it there).
+  // The volume, or episode or special, a report names must be one of those media (accepting it publishes it there).
   const unitField = form.fields.find(
     (candidate) => candidate.optionsFrom === "volumes" || candidate.optionsFrom === "episodes",
   );
@@ -127,13 +135,14 @@ async function sendReport(
       }
     : null;
   const unitRefusal = () => {
-    const label = unitField?.label.toLowerCase() ?? "";
+    const label = unitField ? fieldInSentence(unitField) : "";
     return refuse(
       { [unitField?.name ?? "form"]: `Choose ${/^[aeiou]/.test(label) ? "an" : "a"} ${label} from the list.` },
       raw,
     );
   };
-  if (unit && !isUnitKey(unit.key, unit.medium)) return unitRefusal();
+  const unitMedia = reportedUnitMedia[unit?.medium === "light_novels" ? "volumes" : "episodes"];
+  if (unit && !unitMedia.some((medium) => isUnitKey(unit.key, medium))) return unitRefusal();
 
   const title = cutText((values[form.titleFrom] ?? form.title).replace(/\s+/g, " "), 140);
   // The same form sent twice is one report, and counts once against the limit.

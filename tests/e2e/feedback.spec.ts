@@ -192,22 +192,23 @@ test("similar entries are lines like the one typed, not lines that share only it
   await expect(similar).not.toContainText("the night is long");
 });
 
-test("on a phone, the anime form says beside its episode list where a recut's line goes and that specials are not in it", async ({
+test("on a phone, the anime form offers the OVAs, specials and films beside the episodes and says where a recut's line goes", async ({
   reader,
 }) => {
   const { page } = reader;
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/feedback_hub/report_anime_mistl");
   await waitForHydration(page);
-  const episode = page.getByLabel("Episode");
+  const episode = page.getByLabel("Episode, OVA, special or film");
   await expect(episode).toHaveAccessibleDescription(/^A recut's line: choose the season's episode it comes from/);
-  await expect(page.getByText("OVAs, specials and films are not in this list yet.", { exact: false })).toBeVisible();
-  // The list itself holds the season's episodes only.
+  await expect(page.getByText("not in this list", { exact: false })).toHaveCount(0);
+  // The season's episodes, then the OVAs, specials and films; never a recut's episode.
   const offered = await episode
     .locator("option")
     .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
   expect(offered).toContain("anime:1-1");
-  expect(offered.filter((key) => !/^anime:\d+-\d+$/.test(key))).toEqual([]);
+  expect(offered).toContain("sp:ova-1");
+  expect(offered.filter((key) => !/^(?:anime:\d+-\d+|sp:[a-z0-9-]+)$/.test(key))).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
@@ -339,6 +340,70 @@ test("a moderator accepts a light novel report and it is published on its volume
   const mine = readerPage.getByRole("region", { name: "My reports" });
   await expect(mine.getByText("Accepted", { exact: true }).filter({ visible: true })).toBeVisible();
   await expect(mine.getByText("Thanks, confirmed against the Japanese.").first()).toBeVisible();
+});
+
+test("a viewer of the OVA reports a line of it, a moderator accepts it, and it is shown on the page's section of specials, sealed to who has not watched it", async ({
+  reader,
+  moderator,
+  browser,
+}) => {
+  test.slow(); // two signed-in pages, a report, a decision and a third browser
+  const readerPage = reader.page;
+  const suggested = `A boat that carries a lantern stays afloat ${Date.now()}.`;
+  // The reader has watched the OVA, and nothing of the seasons.
+  await readerPage.goto("/anime/specials");
+  await waitForHydration(readerPage);
+  await readerPage.locator("#sp-ova-1").getByRole("button", { name: "I have watched this" }).click();
+  await expect
+    .poll(() => readerPage.evaluate(() => JSON.parse(localStorage.getItem("rc:progress") ?? "{}")))
+    .toMatchObject({ animeSpecials: ["sp:ova-1"], anime: null });
+
+  await fillReport(readerPage, {
+    path: "/feedback_hub/report_anime_mistl",
+    select: { "Episode, OVA, special or film": "sp:ova-1", Platform: "Blu-ray", Track: "subtitles" },
+    fill: {
+      Timestamp: "21:05",
+      "The official line": "Lit boats float forever.",
+      "Your suggested line": suggested,
+      "Why it matters": "The line is about the lantern, not any light.",
+    },
+    title: "",
+  });
+  await readerPage.getByRole("button", { name: "Send report" }).click();
+  await expect(readerPage).toHaveURL(/\/feedback_hub\?sent=anime_mistl/);
+
+  const { page } = moderator;
+  await page.context().addInitScript(() => localStorage.setItem("rc:spoiler-mode", "off"));
+  await page.goto("/feedback_hub/triage?kind=anime_mistl&status=open");
+  await waitForHydration(page);
+  const item = page.getByRole("listitem").filter({ hasText: suggested });
+  // Triage names the OVA by its label, with the time the reader gave.
+  await expect(item).toContainText("Anime · OVA at 21:05");
+  await item.getByLabel("Status").selectOption("accepted");
+  await item.getByLabel("Severity, if accepted").selectOption("minor");
+  await item.getByRole("button", { name: "Save decision" }).click();
+  await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("published");
+
+  // Its viewer reads it in the section of OVAs, specials and films, beside the seasons.
+  await readerPage.goto("/translation_meta/anime_mistls");
+  await waitForHydration(readerPage);
+  await readerPage
+    .getByRole("link", { name: /OVAs, specials and films/ })
+    .first()
+    .click();
+  await expect(readerPage).toHaveURL(/\/translation_meta\/anime_mistls\?season=specials$/);
+  await expect(readerPage.getByRole("heading", { level: 2, name: "OVAs, specials and films" })).toBeVisible();
+  await expect(readerPage.getByText(suggested)).toBeVisible();
+
+  // Someone who has not watched it sees the OVA's entries sealed, and nothing of their words.
+  const stranger = await browser.newContext();
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto("/translation_meta/anime_mistls?season=specials");
+  await waitForHydration(strangerPage);
+  await expect(strangerPage.getByText(/entr(?:y|ies) on 1 OVA, special or film beyond what you have/)).toBeVisible();
+  expect(await strangerPage.content()).not.toContain(suggested);
+  await expect(strangerPage.getByText(suggested)).toHaveCount(0);
+  await stranger.close();
 });
 
 test("a report's location must be a place in the book, and one that names a later secret is not published", async ({

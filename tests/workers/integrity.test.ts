@@ -182,7 +182,9 @@ describe("submission ids (defect 9) and the medium of a named unit (defect 7)", 
       ...animeReport,
       episode: "ln:main-1",
     });
-    expect(wrongEpisode.data?.error.fields).toEqual({ episode: "Choose an episode from the list." });
+    expect(wrongEpisode.data?.error.fields).toEqual({
+      episode: "Choose an episode, OVA, special or film from the list.",
+    });
     expect(await count(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`, "medium-reader")).toBe(0);
     expect(await usesToday("medium-reader")).toBe(0);
   });
@@ -271,7 +273,7 @@ describe("submission ids (defect 9) and the medium of a named unit (defect 7)", 
       episode: "anime:1r1-2",
     });
     expect(recut.status).toBe(400);
-    expect(recut.data?.error.fields).toEqual({ episode: "Choose an episode from the list." });
+    expect(recut.data?.error.fields).toEqual({ episode: "Choose an episode, OVA, special or film from the list." });
     expect(recut.data?.values.suggested).toBe("Run.");
     expect(await count(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`, "offered-reader")).toBe(0);
   });

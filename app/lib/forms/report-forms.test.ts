@@ -71,7 +71,9 @@ describe("report forms", () => {
     expect(validateReport(anime, { ...base, official: "x".repeat(1001) }).errors).toEqual({
       official: "Keep it to 1,000 characters (this is 1,001).",
     });
-    expect(validateReport(anime, { ...base, episode: "" }).errors).toEqual({ episode: "Choose the episode." });
+    expect(validateReport(anime, { ...base, episode: "" }).errors).toEqual({
+      episode: "Choose the episode, OVA, special or film.",
+    });
   });
 
   it("counts characters as a reader does: a tab or an emoji is one, so text under the limit is never refused as over it", () => {

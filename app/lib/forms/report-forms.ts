@@ -3,7 +3,7 @@ import { checkWith, collectErrors } from "./form";
 import { cleanCommentText, showsSomething } from "../discussion/comment-text";
 import { lengthProblem } from "./text-length";
 import { animeTrackLabels, bookLocationMessage, bookLocationPattern, mistakeTimestampPattern } from "../mistakes/rules";
-import type { ReportKind, ReportStatus } from "../vocabulary";
+import type { Medium, ReportKind, ReportStatus } from "../vocabulary";
 import { formatOriginalLanguage } from "../format";
 
 /**
@@ -143,14 +143,14 @@ const formsNaming = (original: string): FormDefinition[] => [
     fields: [
       {
         name: "episode",
-        label: "Episode",
+        label: "Episode, OVA, special or film",
         kind: "select",
         required: true,
         max: 40,
         optionsFrom: "episodes",
-        // Translation notes name the season's own episodes, which a recut's lines come from (decision 45);
-        // an entry can only be stored on a season's episode (anime_mistakes.episode_key), not on a special.
-        help: "A recut's line: choose the season's episode it comes from (each recut episode on the anime page says which it holds). OVAs, specials and films are not in this list yet.",
+        // Translation notes name the season's own episodes, which a recut's lines come from (decision 45),
+        // and the OVAs, specials and films that are out (decision 84).
+        help: "A recut's line: choose the season's episode it comes from (each recut episode on the anime page says which it holds).",
       },
       text("timestamp", "Timestamp", true, 8, {
         placeholder: "12:34",
@@ -204,12 +204,26 @@ export function formByKind(kind: ReportKind, originalLanguage?: string) {
 }
 
 /**
+ * The media of the units a form's list offers, which the action holds a sent key to: a light novel
+ * volume, or an anime episode of a season or an OVA, special or film (decision 84).
+ */
+export const reportedUnitMedia = {
+  volumes: ["light_novels"],
+  episodes: ["anime", "anime_specials"],
+} as const satisfies Record<"volumes" | "episodes", readonly Medium[]>;
+
+/**
  * A volume or an episode as a report form offers it: by its label, its place ("Lanternfall EX 2",
  * "Season 1 · Episode 3"), which names it to the reader filing about it. Not by its title: the list
  * holds every volume and episode, most beyond what the reader has reached (decision 39).
  */
 export function unitChoice(unit: { key: string; label: string }) {
   return { value: unit.key, label: unit.label };
+}
+
+/** A field's label inside a sentence: "volume", "episode, OVA, special or film" (an initialism kept). */
+export function fieldInSentence(field: Pick<FieldDefinition, "label">) {
+  return field.label.replace(/^./, (first) => first.toLowerCase());
 }
 
 /** The schema of one form. Select choices from the database are checked by the server afterwards. */
@@ -228,7 +242,7 @@ function reportSchema(form: FormDefinition) {
     if (field.required)
       value = value.refine(
         showsSomething,
-        field.kind === "select" ? `Choose the ${field.label.toLowerCase()}.` : "This is needed.",
+        field.kind === "select" ? `Choose the ${fieldInSentence(field)}.` : "This is needed.",
       );
     if (field.pattern) {
       const { regex, message } = field.pattern;
