@@ -127,6 +127,7 @@ const pages = [
   "/statistics/readership",
   "/translation_meta/ln_mistls",
   "/translation_meta/anime_mistls",
+  "/translation_meta/anime_mistls?season=specials",
   ...rows.ln_collections.map((collection) => `/translation_meta/ln_mistls/${collection.code}`),
   ...volumePages,
   "/translation_meta/ln_mistls?q=night",

@@ -20,6 +20,7 @@ export const publicPages = [
   "/translation_meta/ln_mistls/main_v1",
   "/translation_meta/ln_mistls/main_v13",
   "/translation_meta/anime_mistls",
+  "/translation_meta/anime_mistls?season=specials",
   "/search?q=lantern",
   "/discuss/anime:1-11",
   "/no-such-page",
