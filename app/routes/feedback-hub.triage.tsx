@@ -160,7 +160,7 @@ function unpublishableMessage(problem: ReportPublicationProblem, originalLanguag
       problem.field === "timestamp"
         ? "a time such as 12:34"
         : "a page (p. 112), a percentage (43%) or a Kindle location (loc. 1234)";
-    return `Not published: its “${label}” reads “${problem.written}”, which is not ${shape}, and the entry would show it to every reader of the ${problem.kind === "ln_mistl" ? "volume" : "episode"}. ${way}`;
+    return `Not published: its “${label}” reads “${problem.written}”, which is not ${shape}, and the entry would show it to every ${problem.kind === "ln_mistl" ? "reader of the volume" : "viewer of the episode, OVA, special or film"}. ${way}`;
   }
   const readers =
     "crossed" in problem

@@ -63,7 +63,7 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
       </nav>
       <PageHeader
         title="Anime translation notes"
-        lead={`Subtitle, dub and caption lines that differ from the original, by season and episode, with timestamps.`}
+        lead="Subtitle, dub and caption lines that differ from the original, by season and episode, OVA, special or film, with timestamps."
       >
         <Link to="/feedback_hub/report_anime_mistl" className="text-sm font-medium text-primary underline">
           Report a mistake in the anime
@@ -99,7 +99,7 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
           ? `${countOf(entries.length, nouns.entry)} in ${inSpecials ? SPECIALS_NAME : `season ${season}`}, of ${countOf(total, nouns.entry)}`
           : filters.category || filters.severity || filters.status
             ? "No entry matches these filters."
-            : "No entries for the anime yet."}
+            : `No entries in ${inSpecials ? SPECIALS_NAME : `season ${season}`} yet.`}
       </p>
       <div className="space-y-10">
         {entries.length ? (
