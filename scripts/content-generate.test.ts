@@ -22,6 +22,7 @@ function definedKeys(pack: ContentPack) {
       season.episodes.map((episode) => `anime:${season.number}-${episode.number}`),
     ),
     ...pack.anime.breakTime.map((short) => `bt:${short.season}-${short.number}`),
+    ...pack.anime.specials.map((special) => `sp:${special.slug}`),
   ];
 }
 
