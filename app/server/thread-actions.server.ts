@@ -4,7 +4,7 @@ import type { threadFormFields } from "~/lib/discussion/thread-forms";
 import { cleanCommentText, commentTextProblem, writerName } from "~/lib/discussion/comment-text";
 import { reportNoteProblem } from "~/lib/discussion/comment-report";
 import { EDIT_MINUTES, EDITS_PER_COMMENT, postingLimits, type Standing, stoppedUntil } from "~/lib/discussion/standing";
-import { editedHorizonProblem, horizonProblem } from "~/lib/discussion/horizon";
+import { editedHorizonProblem, HORIZON_FROM_THE_LIST, horizonProblem } from "~/lib/discussion/horizon";
 import { comesBefore, MAX_REPLIES } from "~/lib/discussion/thread";
 import { writerTag } from "~/lib/discussion/writer";
 import { discussionPath, isUnitKey } from "~/lib/content/units";
@@ -119,6 +119,8 @@ export async function postIntent({
     return refuse({ form: removedReply }, raw, 409);
   const limits = postingLimits(standing);
   if (!limits) return refuse({ form: stoppedMessage(standing) }, raw, 403);
+  // In a thread of the story, a key of no unit is not one of the form's choices, whatever the writer has read.
+  if (revealersOf(unit) && !revealersOf(raw.horizon)) return refuse({ horizon: HORIZON_FROM_THE_LIST }, raw);
   const problem = horizonProblem(
     { unit, horizon: raw.horizon, parentHorizon: parent?.horizon ?? null },
     writer,
@@ -192,6 +194,7 @@ export async function editIntent({
   if (shownHorizon && shownHorizon !== comment.horizon) return refuse({ horizon: editMessages.moved }, raw, 409);
   // A form drawn before the horizon could be edited sends none: the horizon stays.
   const horizon = raw.horizon === "" ? comment.horizon : raw.horizon;
+  if (!revealersOf(horizon)) return refuse({ horizon: HORIZON_FROM_THE_LIST }, raw);
   const problem = editedHorizonProblem(
     { unit, horizon, parentHorizon: comment.parent_horizon, current: comment.horizon },
     knowledgeOf(progress),

@@ -237,6 +237,12 @@ describe("discussion moderation: edits, reports, decisions and standing (against
       present(await env.DB.prepare(`SELECT horizon FROM comments WHERE id = ?1`).bind(id).first<{ horizon: string }>())
         .horizon;
 
+    // A key of no unit (a form made by hand): not one of the choices, whatever the writer has read.
+    const nowhere = await edit({ text: "The lantern answers her, somewhere", horizon: "wn:2-999" });
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.fields.horizon).toBe("Choose what your comment touches from the list.");
+    expect(await horizon()).toBe("wn:1-2");
+
     // Past what the writer's saved progress reaches: refused beside the field, the text kept, nothing changed.
     const beyond = await edit({ text: "The lantern answers her, as arc 2 shows", horizon: "wn:2-2" });
     expect(beyond.status).toBe(400);

@@ -84,6 +84,9 @@ describe("discussion threads (loader and action against real D1)", () => {
     expect(beyond.status).toBe(400);
     expect(beyond.fields.horizon).toMatch(/does not reach that far/);
     expect(beyond.values.text).toBe("Something about arc 2");
+    const nowhere = await post(cookie, "wn:1-2", { text: "Somewhere else", horizon: "wn:1-99" });
+    expect(nowhere.fields.horizon).toBe("Choose what your comment touches from the list.");
+    expect(nowhere.values.text).toBe("Somewhere else");
     const below = await post(cookie, "wn:1-2", { text: "An earlier horizon", horizon: "wn:1-1" });
     expect(below.fields.horizon).toMatch(/at least this thread/);
     // Season 2 tells what comes after the chapters this writer has read.

@@ -7,6 +7,9 @@ import { comesBefore, type UnitLabel } from "./thread";
  * wrong with what they sent (the action checks it against their saved progress).
  */
 
+/** What a writer is told of a horizon that names no part of the story (a form made by hand). */
+export const HORIZON_FROM_THE_LIST = "Choose what your comment touches from the list.";
+
 /**
  * What is wrong with a horizon for a comment in `unit`'s thread (or a reply under a comment whose
  * horizon is `parentHorizon`), written by a reader who knows `writer`; null when it is allowed. A
@@ -21,7 +24,7 @@ export function horizonProblem(
   revealersOf: (unit: string) => readonly string[] | undefined,
 ): string | null {
   const seen = (key: string) => knows(writer, revealersOf(key) ?? [key]);
-  if (unitPlace(horizon) === undefined) return "Choose what your comment touches from the list.";
+  if (unitPlace(horizon) === undefined) return HORIZON_FROM_THE_LIST;
   if (!seen(unit))
     return "Your saved progress does not include this yet. Mark it read or watched to join its discussion.";
   if (comesBefore(horizon, unit)) return "A comment here touches at least this thread's own part of the story.";
