@@ -20,7 +20,7 @@ import { cleanCommentText } from "~/lib/discussion/comment-text";
 import { formatDate } from "~/lib/format";
 import { mistakeCategoryLabels, mistakeSeverityLabels } from "~/lib/mistakes/rules";
 import { pageMeta } from "~/lib/http/meta";
-import { formByKind, reportForms, reportPlace, reportStatusLabels } from "~/lib/forms/report-forms";
+import { fieldShown, formByKind, reportForms, reportPlace, reportStatusLabels } from "~/lib/forms/report-forms";
 import { mistakeCategories, mistakeSeverities, reportStatuses } from "~/lib/vocabulary";
 import { countOf, nouns } from "~/lib/words";
 import { decideReport, type ReportPublicationProblem } from "~/models/report-decisions.server";
@@ -266,7 +266,9 @@ function TriageItem({ report, refusal }: { report: Report; refusal?: Refusal<Dec
           report.fields[field.name] ? (
             <div key={field.name} className="contents">
               <dt className="text-muted-foreground">{field.label}</dt>
-              <dd className="min-w-0 whitespace-pre-wrap [overflow-wrap:anywhere]">{report.fields[field.name]}</dd>
+              <dd className="min-w-0 whitespace-pre-wrap [overflow-wrap:anywhere]">
+                {fieldShown(field, report.fields[field.name]!, report.unitLabel)}
+              </dd>
             </div>
           ) : null,
         )}

@@ -377,8 +377,11 @@ test("a viewer of the OVA reports a line of it, a moderator accepts it, and it i
   await page.goto("/feedback_hub/triage?kind=anime_mistl&status=open");
   await waitForHydration(page);
   const item = page.getByRole("listitem").filter({ hasText: suggested });
-  // Triage names the OVA by its label, with the time the reader gave.
+  // Triage names the OVA by its label, with the time the reader gave, and each answer as the reader chose it.
   await expect(item).toContainText("Anime · OVA at 21:05");
+  const answer = (term: string) => item.locator("dt", { hasText: term }).locator("xpath=following-sibling::dd[1]");
+  await expect(answer("Episode, OVA, special or film")).toHaveText("Anime · OVA");
+  await expect(answer("Track")).toHaveText("Subtitles");
   await item.getByLabel("Status").selectOption("accepted");
   await item.getByLabel("Severity, if accepted").selectOption("minor");
   await item.getByRole("button", { name: "Save decision" }).click();

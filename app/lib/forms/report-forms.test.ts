@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  fieldShown,
   formByKind,
   formBySlug,
   reportForms,
@@ -160,6 +161,17 @@ describe("where a report points", () => {
       reportPlace({ kind: "anime_mistl", unitLabel: "Season 1 · Episode 3", fields: { timestamp: "12:34" } }),
     ).toBe("Season 1 · Episode 3 at 12:34");
     expect(reportPlace({ kind: "bug", unitLabel: null, fields: { page: "/anime" } })).toBeNull();
+  });
+
+  it("shows a moderator each answer as the reader chose it: a unit by its label, a fixed choice by its words", () => {
+    const field = (name: string) => formByKind("anime_mistl").fields.find((each) => each.name === name)!;
+    expect(fieldShown(field("episode"), "sp:ova-1", "Anime · OVA")).toBe("Anime · OVA");
+    expect(fieldShown(field("track"), "subtitles", "Anime · OVA")).toBe("Subtitles");
+    expect(fieldShown(field("timestamp"), "3:12", "Anime · OVA")).toBe("3:12");
+    // An episode no longer in the content keeps the key the reader chose.
+    expect(fieldShown(field("episode"), "anime:9-1", null)).toBe("anime:9-1");
+    const volume = formByKind("ln_mistl").fields.find((each) => each.name === "volume")!;
+    expect(fieldShown(volume, "ln:main-3", "Lanternfall 3")).toBe("Lanternfall 3");
   });
 
   it("names each volume and episode of a choice by its place, never by a title that could spoil", () => {

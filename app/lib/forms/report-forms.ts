@@ -308,6 +308,16 @@ export function reportPlace(report: {
   return null;
 }
 
+/**
+ * A report's answer to one field as a moderator reads it: a volume or an episode by its label ("Anime ·
+ * OVA", not its key), a fixed choice by its label ("Subtitles"), anything else as the reader wrote it.
+ * A unit no longer in the content (`unitLabel` null) is shown by the key the reader chose.
+ */
+export function fieldShown(field: FieldDefinition, value: string, unitLabel: string | null) {
+  if (field.optionsFrom === "volumes" || field.optionsFrom === "episodes") return unitLabel ?? value;
+  return field.options?.find((option) => option.value === value)?.label ?? value;
+}
+
 export const reportStatusLabels: Record<ReportStatus, string> = {
   open: "Open",
   under_review: "Under review",
