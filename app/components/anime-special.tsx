@@ -7,7 +7,7 @@ import { Spoiler } from "~/components/spoiler";
 import { StoryDate } from "~/components/story-date";
 import { Badge } from "~/components/ui/badge";
 import { TITLE_NOT_ANNOUNCED, UnitTitle } from "~/components/unit-title";
-import type { AnimeSpecial, SeasonSpecial } from "~/lib/content/anime";
+import { type AnimeSpecial, animeMistakesPath, type SeasonSpecial } from "~/lib/content/anime";
 import { runtimeLabel } from "~/lib/content/air-times";
 import { placeWithinMedium, wrappingLabel } from "~/lib/content/labels";
 import { unitAnchor, unitPath } from "~/lib/content/units";
@@ -19,8 +19,9 @@ import type { Revealers } from "~/lib/shield/knowledge";
  * The anime's OVAs, specials and films: listed in full on /anime/specials, each with its kind, date,
  * runtime, what it adapts and where it is watched for everyone; its title waits as an episode's does
  * ("Title not announced" where it has none yet, which hides nothing), and what it tells (its synopsis, an
- * anime-original one's note) for what reveals it. "I have watched this"
- * ticks it alone. A season of /anime names those watched after its episodes.
+ * anime-original one's note) for what reveals it; how many translation notes name it, linked to them, for
+ * everyone, as an episode's count is. "I have watched this" ticks it alone. A season of /anime names those
+ * watched after its episodes.
  */
 
 export function AnimeSpecialList({ specials }: { specials: readonly AnimeSpecial[] }) {
@@ -148,7 +149,16 @@ function Special({ special }: { special: AnimeSpecial }) {
         ) : null}
       </p>
       <AboutIt synopsis={special.synopsis} original={special.original} />
-      <p className="text-sm">
+      {/* As an episode's on /anime: the count is public, the notes wait behind the shield where they are listed. */}
+      <p className="flex flex-wrap items-center gap-x-4 text-sm">
+        {special.mistakeCount ? (
+          <Link to={animeMistakesPath(special.key)} className="tap-line text-primary underline">
+            {countOf(special.mistakeCount, nouns.translationNote)}
+            <span className="sr-only">{` for ${name}`}</span>
+          </Link>
+        ) : (
+          <span className="text-muted-foreground">No translation notes yet</span>
+        )}
         <DiscussionLink unit={special.key} comments={special.discussion} name={name} className="tap-line" />
       </p>
     </li>

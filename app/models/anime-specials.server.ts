@@ -23,7 +23,10 @@ const pageStart = sql<number>`coalesce(
   (SELECT named.sort_order / ${perPage} * ${perPage} FROM anime_specials AS named WHERE named.slug = ${slot<string | null>("special")}),
   (${slot<number>("page")} - 1) * ${perPage})`;
 
-/** Every special in the pack's order, with what reveals it (`u.revealed_by`) and its discussion's count. */
+/**
+ * Every special in the pack's order, with what reveals it (`u.revealed_by`), its discussion's count and
+ * how many translation notes name it (decision 84; read through anime_mistakes_episode).
+ */
 export const allAnimeSpecials = query
   .selectFrom("anime_specials as sp")
   .innerJoin("story_units as u", "u.key", "sp.key")
@@ -49,6 +52,13 @@ export const allAnimeSpecials = query
     "wa.label as watch_after_label",
     "wa.revealed_by as watch_after_revealed_by",
     unitCommentCount(row.ref("sp.key")).as("comment_count"),
+    row
+      .selectFrom("anime_mistakes as m")
+      .select((count) => count.fn.countAll<number>().as("notes"))
+      .whereRef("m.episode_key", "=", "sp.key")
+      .$asScalar()
+      .$notNull()
+      .as("mistake_count"),
   ])
   .orderBy("sp.sort_order");
 
@@ -157,6 +167,7 @@ export function toAnimeSpecials(rows: readonly SpecialRow[], sources: readonly U
             label: row.watch_after_label ?? row.watch_after,
             inRecut: recutHolderIn(row.watch_after_revealed_by),
           },
+    mistakeCount: row.mistake_count,
     discussion: unitDiscussion(row.told_by, row.comment_count),
   }));
 }

@@ -49,7 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
     {
       title: `Anime · OVAs, specials and films${paging && paging.page > 1 ? ` · page ${paging.page}` : ""}`,
       description:
-        "The anime's OVAs, specials and films, released apart from its seasons: what each adapts, when it came out and which episode it is watched after.",
+        "The anime's OVAs, specials and films, released apart from its seasons: what each adapts, when it came out, which episode it is watched after and its translation notes.",
     },
   );
 };

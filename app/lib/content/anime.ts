@@ -157,7 +157,10 @@ export const adaptationChangeLabels: Record<AdaptationChangeKind, string> = {
   changed: "Changed",
 };
 
-/** Where an episode's mistakes are listed (the anime mistakes page heads each episode with this id). */
+/**
+ * Where an episode's or an OVA's, special's or film's mistakes are listed (the anime mistakes page heads
+ * each with this id, in its season's section or the specials').
+ */
 export const animeMistakesPath = (episodeKey: string) => `${animeMistakesSeasonPath(episodeKey)}#episode-${episodeKey}`;
 
 /**
@@ -248,6 +251,8 @@ export interface AnimeSpecial {
    * viewers know the recut's numbers, not the season's); null where no recut holds it.
    */
   watchAfter: (UnitLabel & { inRecut: UnitLabel | null }) | null;
+  /** Translation notes (on its subtitles, dub and captions) recorded for it: public, as an episode's count is. */
+  mistakeCount: number;
   /** How many comments its discussion holds at its own horizon, gated by the special. */
   discussion: Gated<number>;
 }
