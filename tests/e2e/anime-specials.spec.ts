@@ -107,3 +107,22 @@ test('"I have watched this" ticks an OVA alone, and shows what it tells', async 
     rows.anime_episodes.find((episode) => episode.key === "anime:1-6")!.title!,
   );
 });
+
+test("a special says how many translation notes it has, and its count leads to them", async ({ page }) => {
+  const lines = rows.anime_mistakes.filter((entry) => entry.episode_key === OVA);
+  expect(lines).toHaveLength(1);
+  await page.goto("/anime/specials");
+  await waitForHydration(page);
+  const ova = page.locator(`#${unitAnchor(OVA)}`);
+  // The film and the almanac have none.
+  for (const key of [FILM, "sp:special-1"]) {
+    await expect(page.locator(`#${unitAnchor(key)}`)).toContainText("No translation notes yet");
+    await expect(page.locator(`#${unitAnchor(key)}`).getByRole("link", { name: /translation note/ })).toHaveCount(0);
+  }
+  await ova.getByRole("button", { name: "I have watched this" }).click();
+  await ova.getByRole("link", { name: "1 translation note for OVA" }).click();
+  await expect(page).toHaveURL(/\/translation_meta\/anime_mistls\?season=specials#episode-sp:ova-1$/);
+  const heading = page.getByRole("heading", { level: 3, name: `OVA: ${special(OVA).title}` });
+  await expect(heading).toBeInViewport();
+  await expect(page.getByText(lines[0]!.official)).toBeVisible();
+});
