@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import type { CommentBody, UnitLabel } from "~/lib/discussion/thread";
 import { emptyProgress } from "~/lib/progress/record";
+import type { Revealers } from "~/lib/shield/knowledge";
 import { writerTag } from "~/lib/discussion/writer";
 import { renderInThread } from "../../../tests/support/thread-stub";
 import { CommentTools } from "./comment-actions";
@@ -25,7 +26,12 @@ const thread = { key: "wn:1-5", label: "Arc 1 · Chapter 5" };
  */
 async function renderComment(
   text: string,
-  { own = true, horizon = thread, actionData }: { own?: boolean; horizon?: UnitLabel; actionData?: unknown } = {},
+  {
+    own = true,
+    horizon = thread,
+    revealedBy = null,
+    actionData,
+  }: { own?: boolean; horizon?: UnitLabel; revealedBy?: Revealers; actionData?: unknown } = {},
 ) {
   const body: CommentBody = {
     author: "Mira",
@@ -40,7 +46,7 @@ async function renderComment(
   renderInThread(
     <CommentTools
       unit={thread}
-      place={{ id: 7, horizon }}
+      place={{ id: 7, horizon, revealedBy }}
       readerPlaces={[
         { key: "wn:3-10", label: "Arc 3 · Chapter 9" },
         { key: "anime:1-12", label: "Season 1 · Episode 12" },
@@ -75,6 +81,37 @@ describe("editing one's own comment", () => {
     expect(note).toHaveAccessibleDescription(/\b0 of 500 characters/);
     await user.type(note, "It names the keeper");
     expect(note).toHaveAccessibleDescription(/19 of 500 characters/);
+  });
+});
+
+describe("reporting a comment shown beyond the reader's progress", () => {
+  afterEach(() => localStorage.clear());
+  const watchedTo = (anime: string) =>
+    localStorage.setItem("rc:progress", JSON.stringify({ ...emptyProgress, anime, position: 10 }));
+  const touching = { horizon: { key: "anime:1-12", label: "Season 1 · Episode 12" }, revealedBy: ["anime:1-12"] };
+
+  it("says a report needs the reader's progress to reach what it touches, instead of a form the site would refuse", async () => {
+    // Shown because the reader asked to see it (or reads with the shield off), watched only to episode 5.
+    watchedTo("anime:1-5");
+    const user = userEvent.setup();
+    await renderComment("The last shot mirrors the finale", { own: false, ...touching });
+    await user.click(await screen.findByRole("button", { name: "Report" }));
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "You can report this comment once your progress includes what it touches (Season 1 · Episode 12)",
+    );
+    expect(screen.getByRole("link", { name: "Update your progress" })).toHaveAttribute("href", "/reading_tracker");
+    expect(screen.queryByRole("button", { name: "Send report" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Close" }));
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(screen.getByRole("button", { name: "Report" })).toBeVisible();
+  });
+
+  it("offers the form once the reader's progress reaches it", async () => {
+    watchedTo("anime:1-12");
+    const user = userEvent.setup();
+    await renderComment("The last shot mirrors the finale", { own: false, ...touching });
+    await user.click(await screen.findByRole("button", { name: "Report" }));
+    expect(screen.getByRole("button", { name: "Send report" })).toBeVisible();
   });
 });
 

@@ -14,8 +14,10 @@ import type { CommentBody, UnitLabel } from "~/lib/discussion/thread";
 import { writerTag } from "~/lib/discussion/writer";
 import { characterCount } from "~/lib/forms/text-length";
 import { formErrorsOf } from "~/lib/http/error-body";
+import { knows, type Revealers } from "~/lib/shield/knowledge";
 import { useShield } from "~/browser/spoiler-shield";
 import { useOptionalUser } from "~/browser/user";
+import { ProgressLink } from "~/components/progress-link";
 import { CommentText } from "./comment-text";
 
 /*
@@ -42,7 +44,8 @@ export function CommentTools({
   unit: UnitLabel;
   /** For a reply, the horizon of the comment it answers (an edit keeps it at least that); null for a comment. */
   parentHorizon?: UnitLabel | null;
-  place: { id: number; horizon: UnitLabel };
+  /** The comment's id, what it touches and who may read it (`revealedBy`: a report is taken from them alone). */
+  place: { id: number; horizon: UnitLabel; revealedBy: Revealers };
   /** The reader's places as the series names them, for a report's "should have seen first" and an edit's horizon. */
   readerPlaces: readonly UnitLabel[];
   body: CommentBody;
@@ -104,6 +107,7 @@ export function CommentTools({
         <ReportForm
           id={place.id}
           horizon={place.horizon}
+          revealedBy={place.revealedBy}
           readerPlaces={readerPlaces}
           answer={reportAnswer}
           onDone={() => setOpen(null)}
@@ -314,6 +318,43 @@ function DeleteButton({ id }: { id: number }) {
  * this reader has seen themselves), or it is abusive.
  */
 function ReportForm({
+  id,
+  horizon,
+  revealedBy,
+  readerPlaces,
+  answer,
+  onDone,
+}: {
+  id: number;
+  horizon: UnitLabel;
+  revealedBy: Revealers;
+  readerPlaces: readonly UnitLabel[];
+  answer: Answer;
+  onDone: () => void;
+}) {
+  const shield = useShield();
+  // Shown though the reader's progress does not reach it (asked to see, or the shield off): the site
+  // takes a report only from those whose progress does, and answers others as if it were not there.
+  if (shield && !knows(shield.knowledge, revealedBy)) return <BeyondReport horizon={horizon} onDone={onDone} />;
+  return <ReportFields id={id} horizon={horizon} readerPlaces={readerPlaces} answer={answer} onDone={onDone} />;
+}
+
+/** Said in the report form's place to a reader whose progress does not reach what the comment touches. */
+function BeyondReport({ horizon, onDone }: { horizon: UnitLabel; onDone: () => void }) {
+  return (
+    <div role="status" className="mt-2 space-y-3 rounded-md border border-border p-3 text-sm">
+      <p>
+        You can report this comment once your progress includes what it touches ({horizon.label}): reports come from
+        readers who have got that far. <ProgressLink className="text-primary" />
+      </p>
+      <Button variant="ghost" size="sm" onClick={onDone}>
+        Close
+      </Button>
+    </div>
+  );
+}
+
+function ReportFields({
   id,
   horizon,
   readerPlaces,

@@ -224,7 +224,7 @@ function CommentView({
   /** For a reply, the horizon of the comment it answers. */
   parentHorizon?: UnitLabel | null;
   readerPlaces: UnitLabel[];
-  place: { id: number; horizon: UnitLabel };
+  place: { id: number; horizon: UnitLabel; revealedBy: Revealers };
   body: CommentBody;
   actionData: unknown;
 }) {
