@@ -111,14 +111,22 @@ export const writerBeforePost = {
 };
 
 /**
- * The comment a writer edits, with the horizon of the comment it answers (a reply's); slot `id`. Its
- * thread and writer are checked by the edit's own conditions.
+ * The comment a writer edits, with the horizon of the comment it answers (a reply's) and its version (when
+ * it was last written: its edit time, or its posting time); slot `id`. Its thread and writer are checked
+ * by the edit's own conditions.
  */
 const editedComment = query
   .selectFrom("comments as c")
   .leftJoin("comments as p", "p.id", "c.parent_id")
   .leftJoin("story_units as h", "h.key", "c.horizon")
-  .select(["c.unit", "c.uid", "c.horizon", "h.told_by as horizon_told_by", "p.horizon as parent_horizon"])
+  .select((row) => [
+    "c.unit",
+    "c.uid",
+    "c.horizon",
+    "h.told_by as horizon_told_by",
+    "p.horizon as parent_horizon",
+    row.fn.coalesce("c.edited_at", "c.created_at").as("version"),
+  ])
   .where("c.id", "=", slot<number | null>("id"));
 
 /** The reads of `writerBeforeEdit`, in the order its rows are read. */

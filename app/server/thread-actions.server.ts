@@ -189,9 +189,14 @@ export async function editIntent({
   if (id === null) return refuse({ form: "That comment is not on this page." }, raw);
   if (!comment || comment.uid !== user.uid || comment.unit !== unit)
     return refuse({ form: editMessages.gone }, raw, 409);
-  // Moved since the page showed it, the form's choices were made from another place.
+  // Moved since the page showed it, the form's choices were made from another place: by the writer's own
+  // edit elsewhere (another tab or device) when the comment was written since, else by a moderator.
+  const version = String(body.get("version") ?? "");
   const shownHorizon = String(body.get("horizonWas") ?? "");
-  if (shownHorizon && shownHorizon !== comment.horizon) return refuse({ horizon: editMessages.moved }, raw, 409);
+  if (shownHorizon && shownHorizon !== comment.horizon)
+    return version === comment.version
+      ? refuse({ horizon: editMessages.moved }, raw, 409)
+      : refuse({ form: editMessages.changed }, raw, 409);
   // A form drawn before the horizon could be edited sends none: the horizon stays.
   const horizon = raw.horizon === "" ? comment.horizon : raw.horizon;
   if (!revealersOf(horizon)) return refuse({ horizon: HORIZON_FROM_THE_LIST }, raw);
@@ -208,7 +213,7 @@ export async function editIntent({
     text: cleanCommentText(raw.text),
     horizon,
     horizonWas: comment.horizon,
-    version: String(body.get("version") ?? ""),
+    version,
   });
   if (outcome.edited) return redirectWithToast(context.env, backTo(unit, body, id), { title: "Comment edited" });
   if (outcome.problem === "same") return refuse({ text: editMessages.same }, raw);

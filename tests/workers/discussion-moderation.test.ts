@@ -310,6 +310,39 @@ describe("discussion moderation: edits, reports, decisions and standing (against
     expect(await horizon()).toBe("wn:2-2");
   });
 
+  it("tells a writer whose other tab raised what the comment touches that it was edited elsewhere, not that a moderator moved it", async () => {
+    const cookie = await cookieFor("two-tabs-1");
+    await saveProgress("two-tabs-1", { webNovel: "wn:2-1" });
+    const id = await posted(cookie, "wn:1-2", "Two tabs open on it");
+    const drawn = await version(id);
+    // Both tabs drew the form from the comment as posted; one raises it.
+    const raised = await send(cookie, "wn:1-2", {
+      intent: "edit",
+      form: `edit:${id}`,
+      id: String(id),
+      version: drawn,
+      text: "Two tabs open on it, raised",
+      horizon: "wn:2-1",
+      horizonWas: "wn:1-2",
+    });
+    expect(raised.status).toBe(302);
+    // The other tab's edit, drawn before that one: told it was edited elsewhere, its text kept; no moderator did anything.
+    const other = await send(cookie, "wn:1-2", {
+      intent: "edit",
+      form: `edit:${id}`,
+      id: String(id),
+      version: drawn,
+      text: "Two tabs open on it, typo fixed",
+      horizon: "wn:1-2",
+      horizonWas: "wn:1-2",
+    });
+    expect(other.status).toBe(409);
+    expect(other.fields.horizon).toBeUndefined();
+    expect(other.fields.form).toMatch(/edited elsewhere/);
+    expect(other.values.text).toBe("Two tabs open on it, typo fixed");
+    expect(textsOf(await thread("wn:1-2", "wn:2-1"))).toContain("Two tabs open on it, raised");
+  });
+
   it("keeps a comment on a chapter the anime left out from being raised to one it adapts, whose viewers never saw it", async () => {
     // The first episode adapts arc 1's chapters 1 and 2, the second arc 2's first: chapter 3 is the web novel's and the light novel's.
     const cookie = await cookieFor("raiser-2");
