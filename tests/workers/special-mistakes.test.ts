@@ -102,6 +102,17 @@ describe("a report on an OVA, special or film", () => {
     }
   });
 
+  it("is told, written as minutes past the hundredth, how a time past an hour is written", async () => {
+    // A film's reader may write 1:44:30 as its minutes, as a player counting minutes shows it.
+    const { result, uid, submissionId } = await sendReport({ timestamp: "104:30" });
+    expect(result.status).toBe(400);
+    expect(result.data).toMatchObject({
+      error: { fields: { timestamp: expect.stringMatching(/hours:minutes:seconds/) } },
+      values: { timestamp: "104:30" },
+    });
+    expect(await storedReport(uid, submissionId)).toBeNull();
+  });
+
   it("is refused past the film's runtime, naming the film and its length", async () => {
     const { result, uid, submissionId } = await sendReport({ timestamp: "1:45:00" });
     expect(result.status).toBe(400);

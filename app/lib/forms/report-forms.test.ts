@@ -64,7 +64,8 @@ describe("report forms", () => {
     };
     expect(validateReport(anime, base).errors).toBeNull();
     expect(validateReport(anime, { ...base, timestamp: "twelve" }).errors).toEqual({
-      timestamp: "Write the time as minutes:seconds, such as 12:34.",
+      timestamp:
+        "Write the time as minutes:seconds, such as 12:34, or past an hour as hours:minutes:seconds, such as 1:44:30.",
     });
     expect(validateReport(anime, { ...base, track: "radio" }).errors).toEqual({
       track: "Choose one of the listed options.",

@@ -154,7 +154,12 @@ const formsNaming = (original: string): FormDefinition[] => [
       },
       text("timestamp", "Timestamp", true, 8, {
         placeholder: "12:34",
-        pattern: { regex: mistakeTimestampPattern, message: "Write the time as minutes:seconds, such as 12:34." },
+        pattern: {
+          regex: mistakeTimestampPattern,
+          // A film runs past an hour, and a player counting minutes shows 104:30 for 1:44:30.
+          message:
+            "Write the time as minutes:seconds, such as 12:34, or past an hour as hours:minutes:seconds, such as 1:44:30.",
+        },
       }),
       {
         name: "platform",
