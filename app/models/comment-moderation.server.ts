@@ -126,6 +126,8 @@ const editedComment = query
     "h.told_by as horizon_told_by",
     "p.horizon as parent_horizon",
     row.fn.coalesce("c.edited_at", "c.created_at").as("version"),
+    "c.writer_knew",
+    "c.writer_places",
   ])
   .where("c.id", "=", slot<number | null>("id"));
 

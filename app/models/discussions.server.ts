@@ -266,6 +266,13 @@ export interface NewComment {
   writerPlaces: readonly string[];
 }
 
+/** A comment's stamp (`writer_places`): the writer's furthest units with their labels, as JSON. */
+const stampOf = (places: readonly string[]) =>
+  query
+    .selectFrom("story_units")
+    .select(sql<string>`json_group_array(json_object('key', key, 'label', label))`.as("stamp"))
+    .where("key", "in", places.length ? [...places] : [""]);
+
 /**
  * Posts a comment or a reply in one round trip. The limit's use, the comment and its history are one
  * batch: the comment is stored only when the use was taken, and the use only when the thread's unit and
@@ -341,10 +348,7 @@ export async function postComment(
       anywhere.not(duplicate),
     ]),
   );
-  const stamp = query
-    .selectFrom("story_units")
-    .select(sql<string>`json_group_array(json_object('key', key, 'label', label))`.as("stamp"))
-    .where("key", "in", comment.writerPlaces.length ? [...comment.writerPlaces] : [""]);
+  const stamp = stampOf(comment.writerPlaces);
   const [checks, , , , , , postedRows, usage] = await batch(db, [
     query.selectNoFrom([
       // This form's id already posted something else: the browser sent an old form's id again.
@@ -465,7 +469,17 @@ export type EditOutcome =
  */
 export async function editComment(
   db: D1Database,
-  edit: { id: number; unit: string; uid: string; text: string; horizon: string; horizonWas: string; version: string },
+  edit: {
+    id: number;
+    unit: string;
+    uid: string;
+    text: string;
+    horizon: string;
+    horizonWas: string;
+    version: string;
+    /** What the comment says its writer had seen from now (`stampAfterEdit`, encoded); null keeps what it says. */
+    stamp: { knew: string; places: readonly string[] } | null;
+  },
   now = new Date(),
 ): Promise<EditOutcome> {
   const at = now.toISOString();
@@ -508,7 +522,12 @@ export async function editComment(
       ),
     query
       .updateTable("comments")
-      .set({ body: edit.text, horizon: edit.horizon, edited_at: at })
+      .set({
+        body: edit.text,
+        horizon: edit.horizon,
+        edited_at: at,
+        ...(edit.stamp ? { writer_knew: edit.stamp.knew, writer_places: stampOf(edit.stamp.places).$asScalar() } : {}),
+      })
       // Only when the history entry went in: the checks were made there (the entry itself now counts as an edit).
       .where("id", "=", edit.id)
       .where(afterChange),

@@ -5,7 +5,7 @@ import { cleanCommentText, commentTextProblem, writerName } from "~/lib/discussi
 import { reportNoteProblem } from "~/lib/discussion/comment-report";
 import { EDIT_MINUTES, EDITS_PER_COMMENT, postingLimits, type Standing, stoppedUntil } from "~/lib/discussion/standing";
 import { editedHorizonProblem, HORIZON_FROM_THE_LIST, horizonProblem } from "~/lib/discussion/horizon";
-import { comesBefore, MAX_REPLIES } from "~/lib/discussion/thread";
+import { comesBefore, MAX_REPLIES, placesOf, stampAfterEdit } from "~/lib/discussion/thread";
 import { writerTag } from "~/lib/discussion/writer";
 import { discussionPath, isUnitKey } from "~/lib/content/units";
 import { formatDate } from "~/lib/format";
@@ -27,6 +27,7 @@ import { type requireUser, requireUserWith } from "./session.server";
 import { errorPage } from "~/lib/http/status";
 import { lengthProblem } from "~/lib/forms/text-length";
 import { REASON_MAX_LENGTH } from "~/lib/discussion/thread-forms";
+import { parseUnitLabels } from "~/models/db.server";
 import { notFound } from "./not-found.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -140,7 +141,7 @@ export async function postIntent({
       text: cleanCommentText(raw.text),
       horizon: raw.horizon,
       writerKnew: encodeKnowledge(writer),
-      writerPlaces: [...writer.reached.values()].map((place) => place.key),
+      writerPlaces: placesOf(writer),
     },
     (onlyIf) => limitedHit({ client: user.uid, action: "comment", limits }, new Date(), onlyIf),
   );
@@ -200,12 +201,18 @@ export async function editIntent({
   // A form drawn before the horizon could be edited sends none: the horizon stays.
   const horizon = raw.horizon === "" ? comment.horizon : raw.horizon;
   if (!revealersOf(horizon)) return refuse({ horizon: HORIZON_FROM_THE_LIST }, raw);
+  const writer = knowledgeOf(progress);
   const problem = editedHorizonProblem(
     { unit, horizon, parentHorizon: comment.parent_horizon, current: comment.horizon },
-    knowledgeOf(progress),
+    writer,
     revealersOf,
   );
   if (problem) return refuse({ horizon: problem }, raw);
+  // The words are the writer's as they are now: strict mode and "Had seen" speak of who wrote them.
+  const stamp = stampAfterEdit(
+    { writerKnew: comment.writer_knew, places: parseUnitLabels(comment.writer_places).map((place) => place.key) },
+    writer,
+  );
   const outcome = await editComment(context.db, {
     id,
     unit,
@@ -214,6 +221,7 @@ export async function editIntent({
     horizon,
     horizonWas: comment.horizon,
     version,
+    stamp: stamp && { knew: encodeKnowledge(stamp.knew), places: stamp.places },
   });
   if (outcome.edited) return redirectWithToast(context.env, backTo(unit, body, id), { title: "Comment edited" });
   if (outcome.problem === "same") return refuse({ text: editMessages.same }, raw);

@@ -5,6 +5,8 @@ import { action as deleteAccount } from "~/routes/account.delete";
 import { loader as yourDiscussion } from "~/routes/discuss._index";
 import { action as queueAction, loader as queueLoader } from "~/routes/feedback-hub.triage-comments";
 import { EDITS_PER_COMMENT, NEW_WRITER_LIMITS, STRIKES_TO_STOP } from "~/lib/discussion/standing";
+import { knewNoMore } from "~/lib/discussion/thread";
+import { knowledgeOfUnits } from "~/lib/shield/knowledge";
 import { answered, post, saveProgress, textsOf, thread } from "../support/discussion";
 import { callAsReader as call, form, readerCookie as cookieFor } from "../support/readers";
 import { present } from "../support/workers-context";
@@ -296,6 +298,7 @@ describe("discussion moderation: edits, reports, decisions and standing (against
       horizon: "wn:2-1",
       horizonWas: "wn:2-1",
       version: await version(id),
+      stamp: null,
     });
     expect(late).toEqual({ edited: false, problem: "moved" });
     expect(await horizon()).toBe("wn:2-2");
@@ -341,6 +344,44 @@ describe("discussion moderation: edits, reports, decisions and standing (against
     expect(other.fields.form).toMatch(/edited elsewhere/);
     expect(other.values.text).toBe("Two tabs open on it, typo fixed");
     expect(textsOf(await thread("wn:1-2", "wn:2-1"))).toContain("Two tabs open on it, raised");
+  });
+
+  it('stamps an edited comment with what its writer has seen as they edit it, so strict mode and "Had seen" speak of who wrote its words', async () => {
+    const cookie = await cookieFor("stamp-editor");
+    await saveProgress("stamp-editor", { webNovel: "wn:1-2" });
+    const id = await posted(cookie, "wn:1-2", "Before reading on");
+    // The writer reads on, then edits what they wrote with what they now know, raising it.
+    await saveProgress("stamp-editor", { webNovel: "wn:2-2" });
+    const edited = await send(cookie, "wn:1-2", {
+      intent: "edit",
+      form: `edit:${id}`,
+      id: String(id),
+      version: await version(id),
+      text: "After reading on to arc 2",
+      horizon: "wn:2-1",
+      horizonWas: "wn:1-2",
+    });
+    expect(edited.status).toBe(302);
+    const comment = (await thread("wn:1-2", "wn:2-1")).comments.content?.find((each) => each.id === id)?.content;
+    expect(comment?.text).toBe("After reading on to arc 2");
+    // A strict reader at arc 2's first chapter: its writer had seen more when they wrote these words.
+    expect(knewNoMore(present(comment).writerKnew, knowledgeOfUnits(["wn:2-1"]))).toBe(false);
+    expect(knewNoMore(present(comment).writerKnew, knowledgeOfUnits(["wn:2-2"]))).toBe(true);
+    expect(present(comment).stamp.map((place) => place.key)).toEqual(["wn:2-2"]);
+
+    // Set back since, an edit keeps what the words were first written knowing.
+    await saveProgress("stamp-editor", { webNovel: "wn:1-3" });
+    const again = await send(cookie, "wn:1-2", {
+      intent: "edit",
+      form: `edit:${id}`,
+      id: String(id),
+      version: await version(id),
+      text: "After reading on to arc 2, typo fixed",
+    });
+    expect(again.status).toBe(302);
+    const kept = (await thread("wn:1-2", "wn:2-1")).comments.content?.find((each) => each.id === id)?.content;
+    expect(knewNoMore(present(kept).writerKnew, knowledgeOfUnits(["wn:2-1"]))).toBe(false);
+    expect(present(kept).stamp.map((place) => place.key)).toEqual(["wn:2-2"]);
   });
 
   it("keeps a comment on a chapter the anime left out from being raised to one it adapts, whose viewers never saw it", async () => {

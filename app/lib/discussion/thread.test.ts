@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { encodeKnowledge, knowledgeOfUnits } from "../shield/knowledge";
 import { editedHorizonProblem, editHorizonChoices, horizonChoices, horizonProblem } from "./horizon";
-import { horizonsOfRun, knewNoMore } from "./thread";
+import { horizonsOfRun, knewNoMore, stampAfterEdit } from "./thread";
 
 const writer = knowledgeOfUnits(["wn:3-10", "anime:1-12", "ln:main-2", "ss:short-stories-2-1"]);
 /** Every unit revealed by itself alone. */
@@ -106,6 +106,23 @@ describe("strict mode", () => {
     expect(knewNoMore("all", reader)).toBe(false);
     expect(knewNoMore("", reader)).toBe(true);
     expect(knewNoMore("not a reveal", reader)).toBe(false);
+  });
+
+  it("reads an edited comment as written by its writer as they edit it, never as knowing less than its words did", () => {
+    const posted = { writerKnew: encodeKnowledge(knowledgeOfUnits(["wn:1-3"])), places: ["wn:1-3"] };
+    // Read on since: what they know now.
+    const readOn = stampAfterEdit(posted, knowledgeOfUnits(["wn:2-2", "anime:1-2"]));
+    expect(readOn?.places).toEqual(["wn:2-2", "anime:1-2"]);
+    expect(knewNoMore(encodeKnowledge(readOn!.knew), knowledgeOfUnits(["wn:2-1", "anime:1-2"]))).toBe(false);
+    // Set back since: what the comment said stays.
+    expect(stampAfterEdit(posted, knowledgeOfUnits(["wn:1-2"]))).toBeNull();
+    // Back on one line, further on another: no reader is told it knew less than either.
+    const neither = stampAfterEdit(posted, knowledgeOfUnits(["wn:1-2", "anime:1-2"]));
+    expect(neither?.places).toEqual(["wn:1-3", "anime:1-2"]);
+    expect(knewNoMore(encodeKnowledge(neither!.knew), knowledgeOfUnits(["wn:1-3", "anime:1-2"]))).toBe(false);
+    // A comment said to know nothing takes what its writer knows now; one whose stamp cannot be read keeps it.
+    expect(stampAfterEdit({ writerKnew: "", places: [] }, knowledgeOfUnits(["wn:1-1"]))?.places).toEqual(["wn:1-1"]);
+    expect(stampAfterEdit({ writerKnew: "not a reveal", places: [] }, knowledgeOfUnits(["wn:1-1"]))).toBeNull();
   });
 });
 

@@ -1,6 +1,13 @@
 import { discussionPath } from "../content/units";
 import type { Gated } from "../shield/gated";
-import { hasConsumed, type Knowledge, knowledgeOfUnits, knowsAllOf, parseKnowledge } from "../shield/knowledge";
+import {
+  allKnowledge,
+  hasConsumed,
+  type Knowledge,
+  knowledgeOfUnits,
+  knowsAllOf,
+  parseKnowledge,
+} from "../shield/knowledge";
 
 /*
  * A discussion thread as pages and the API see it. Every story unit has one. Its comments are behind
@@ -94,6 +101,35 @@ export function knewNoMore(writerKnew: string, reader: Knowledge) {
   const writer = parseKnowledge(writerKnew);
   if (!writer) return writerKnew === "";
   return knowsAllOf(reader, writer);
+}
+
+/** What a comment says its writer had seen: what strict mode compares (`writerKnew`), and their places (the stamp's keys). */
+export interface WriterStamp {
+  knew: Knowledge;
+  places: readonly string[];
+}
+
+/** A writer's furthest unit on each line, as a comment's stamp keeps them. */
+export const placesOf = (writer: Knowledge) => [...writer.reached.values()].map((place) => place.key);
+
+/**
+ * What an edited comment says its writer had seen, from what it said (`writerKnew`, `places`) and what
+ * they have seen as they edit it (`now`): its words are theirs as they are now, and may keep what was
+ * first written knowing more. Their knowledge now where it holds all the comment said (they read on);
+ * null, the comment's kept, where that holds all they know now (set back since); where neither holds the
+ * other, everything, with the places of both, so strict mode shows it to no reader it could tell more than
+ * they know. A stamp that cannot be read is kept: strict mode never shows its comment.
+ */
+export function stampAfterEdit(
+  { writerKnew, places }: { writerKnew: string; places: readonly string[] },
+  now: Knowledge,
+): WriterStamp | null {
+  const before = parseKnowledge(writerKnew);
+  if (!before && writerKnew !== "") return null;
+  if (!before || knowsAllOf(now, before)) return { knew: now, places: placesOf(now) };
+  if (knowsAllOf(before, now)) return null;
+  const both = [...new Set([...places, ...placesOf(now)])];
+  return { knew: allKnowledge, places: both.filter((key) => !both.some((other) => comesBefore(key, other))) };
 }
 
 /** Whether `key` comes before `unit` on the same line (consuming `unit` means having passed it). */
