@@ -31,6 +31,13 @@ export const anywhere = expressionBuilder<Database>();
 /** Only when the statement before it changed a row. */
 export const afterChange = anywhere(sql<number>`changes()`, ">", 0);
 
+/**
+ * Keys from a request (a writer's or requester's places, one a line) as one value, a JSON array, however
+ * many it states: a statement takes at most 100 values, and an address may state places on more lines
+ * than the series has.
+ */
+const anyOf = (keys: readonly string[]) => sql<string>`(SELECT value FROM json_each(${JSON.stringify(keys)}))`;
+
 /** A comment or reply as read, with its horizon's label. */
 const commentColumns = [
   "c.id",
@@ -130,10 +137,7 @@ export async function getThread(
       .where("c.parent_id", "in", pageComments(unit, page).select("c.id"))
       .where("c.status", "=", "shown")
       .orderBy("c.id"),
-    query
-      .selectFrom("story_units")
-      .select(["key", "label"])
-      .where((row) => (readerAt.length ? row("key", "in", readerAt) : row.lit(false))),
+    query.selectFrom("story_units").select(["key", "label"]).where("key", "in", anyOf(readerAt)),
   ]);
   const found = units[0];
   const named = storyUnitOf(titled)?.named;
@@ -271,7 +275,7 @@ const stampOf = (places: readonly string[]) =>
   query
     .selectFrom("story_units")
     .select(sql<string>`json_group_array(json_object('key', key, 'label', label))`.as("stamp"))
-    .where("key", "in", places.length ? [...places] : [""]);
+    .where("key", "in", anyOf(places));
 
 /**
  * Posts a comment or a reply in one round trip. The limit's use, the comment and its history are one

@@ -25,6 +25,10 @@ describe("discussion threads (loader and action against real D1)", () => {
     ]);
     // A first load states nothing, and gets nothing to name.
     expect((await thread("wn:1-2")).readerPlaces).toEqual([]);
+    // An address stating places on more lines than a statement takes values (light novel collections the
+    // series does not have, well within the reveal's length): the page, with the places that exist named.
+    const made = ["wn:1-3", ...Array.from({ length: 120 }, (_, index) => `ln:made${index}-1`)].join(",");
+    expect((await thread("wn:1-2", made)).readerPlaces).toEqual([{ key: "wn:1-3", label: "Arc 1 · Chapter 2" }]);
   });
 
   it("shows a Break Time short's thread to the viewers of the episode it aired with, who watched it", async () => {
