@@ -4,10 +4,19 @@ import { animeEntryRows, toAnimeMistake } from "./mistake-entries.server";
 import { chosenFilters, facetRows, facetsKnownTo, filteredBy } from "./mistake-filters.server";
 import { batch, query } from "./query.server";
 
+/**
+ * Every episode a season's section lists, with its season: the season's own and its recuts' (a line of a
+ * scene a recut adds is noted on the recut's episode, listed with the season it re-cuts: decision 85).
+ */
+const sectionEpisodes = query
+  .selectFrom("anime_episodes")
+  .select(["key", "season_number"])
+  .unionAll(query.selectFrom("anime_recut_episodes").select(["key", "season_number"]));
+
 /** The first season with any entry, whatever the filters. */
 const firstSeasonWithEntries = query
   .selectFrom("anime_mistakes as m2")
-  .innerJoin("anime_episodes as e2", "e2.key", "m2.episode_key")
+  .innerJoin(sectionEpisodes.as("e2"), "e2.key", "m2.episode_key")
   .select((row) => row.fn.min("e2.season_number").as("season"));
 
 /**
@@ -17,7 +26,7 @@ const firstSeasonWithEntries = query
 function seasonsUnder(filters: MistakeFilters) {
   return query
     .selectFrom("anime_seasons as s")
-    .leftJoin("anime_episodes as e", "e.season_number", "s.number")
+    .leftJoin(sectionEpisodes.as("e"), "e.season_number", "s.number")
     .leftJoin("anime_mistakes as m", (join) =>
       chosenFilters(filters).reduce((on, condition) => on.on(condition), join.onRef("m.episode_key", "=", "e.key")),
     )
@@ -26,7 +35,7 @@ function seasonsUnder(filters: MistakeFilters) {
       "s.title",
       row.fn.count<number>("m.id").as("entries"),
       row
-        .selectFrom("anime_episodes as e2")
+        .selectFrom(sectionEpisodes.as("e2"))
         .innerJoin("anime_mistakes as m2", "m2.episode_key", "e2.key")
         .select((count) => count.fn.countAll<number>().as("count"))
         .whereRef("e2.season_number", "=", "s.number")
@@ -63,7 +72,7 @@ export type AnimeMistakeSection = number | typeof ANIME_SPECIALS_SECTION;
 
 /**
  * One season's anime entries (the first season with entries when none is asked for), by episode and
- * timestamp, or the OVAs', specials' and films' (decision 84), by special in the order they are watched,
+ * timestamp, the season's own episodes then its recuts' (decision 85), or the OVAs', specials' and films' (decision 84), by special in the order they are watched,
  * with every season's count and the specials' under the same filters: the page stays one season long
  * however long the anime runs. One round trip.
  */
@@ -83,9 +92,15 @@ export async function getAnimeMistakes(
           .orderBy("m.start_seconds")
           .orderBy("m.id")
       : animeEntryRows
-          .where("e.season_number", "=", (row) => row.fn.coalesce(row.val(season), firstSeasonWithEntries))
+          .where(
+            (row) => row.fn.coalesce("e.season_number", "re.season_number"),
+            "=",
+            (row) => row.fn.coalesce(row.val(season), firstSeasonWithEntries),
+          )
           .$call(filteredBy(filters))
-          .orderBy("e.number")
+          // The season's own episodes (no recut: null, first), then each recut's, by number.
+          .orderBy("re.recut_number")
+          .orderBy((row) => row.fn.coalesce("e.number", "re.number"))
           .orderBy("m.start_seconds")
           .orderBy("m.id"),
     seasonsUnder(filters),

@@ -63,14 +63,15 @@ const lnColumns = [
 ] as const;
 
 /**
- * The anime entries with their unit: an episode of a season (`e`) or an OVA, special or film (`sp`,
- * decision 84); one of the two is there, the other all nulls.
+ * The anime entries with their unit: an episode of a season (`e`), an OVA, special or film (`sp`,
+ * decision 84) or an episode of a recut (`re`, decision 85); one of them is there, the others all nulls.
  */
 const animeEntries = query
   .selectFrom("anime_mistakes as m")
   .innerJoin("story_units as eu", "eu.key", "m.episode_key")
   .leftJoin("anime_episodes as e", "e.key", "m.episode_key")
-  .leftJoin("anime_specials as sp", "sp.key", "m.episode_key");
+  .leftJoin("anime_specials as sp", "sp.key", "m.episode_key")
+  .leftJoin("anime_recut_episodes as re", "re.key", "m.episode_key");
 
 const animeColumns = [
   "m.id",
@@ -81,6 +82,9 @@ const animeColumns = [
   "e.season_number",
   "e.number as episode_number",
   "e.label as episode_label",
+  "re.season_number as recut_season",
+  "re.recut_number",
+  "re.number as recut_episode_number",
   "eu.title_reached_by as episode_reached_by",
   "eu.position as episode_position",
   "m.start_seconds",
@@ -121,8 +125,8 @@ export const lnEntryRows = lnEntries.select([...lnColumns]);
 export const animeEntryRows = animeEntries
   .select([...animeColumns])
   .select((row) => [
-    row.fn.coalesce("e.title", "sp.title").as("episode_title"),
-    row.fn.coalesce("e.title_revealed_by", "sp.title_revealed_by").as("episode_title_flag"),
+    row.fn.coalesce("e.title", "sp.title", "re.title").as("episode_title"),
+    row.fn.coalesce("e.title_revealed_by", "sp.title_revealed_by", "re.title_revealed_by").as("episode_title_flag"),
   ]);
 
 type LnMistakeRow = InferResult<typeof lnEntryRows>[number];
@@ -243,13 +247,22 @@ export function inVolume({ volume: _volume, ...entry }: LnMistake): LnMistakeInV
   return entry;
 }
 
-/** An anime entry's episode or special as pages show it. */
+/** An anime entry's episode, special or recut episode as pages show it. */
 function animePlace(row: AnimeMistakeRow): AnimeMistakePlace {
   // Gated as a unit's title is: by its flag where the pack flags it; else until the reader reaches the
   // unit, unless they show such titles.
   const title =
     row.episode_title === null ? null : gatedTitle(row.episode_title_flag, row.episode_reached_by, row.episode_title);
   const common = { key: row.episode_key, title, position: row.episode_position };
+  if (row.recut_season !== null && row.recut_number !== null && row.recut_episode_number !== null)
+    return {
+      medium: "anime_recut",
+      season: row.recut_season,
+      recut: row.recut_number,
+      number: row.recut_episode_number,
+      label: row.unit_label,
+      ...common,
+    };
   if (row.season_number === null || row.episode_number === null)
     return { medium: "anime_specials", kind: row.special_kind ?? "special", label: row.unit_label, ...common };
   return {

@@ -56,7 +56,8 @@ const newestAnime = (newest: number) =>
   query
     .selectFrom("anime_mistakes as m")
     .innerJoin("story_units as eu", "eu.key", "m.episode_key")
-    // An episode's season and number; nulls for an OVA, special or film, named by its unit's label.
+    // An episode's season and number; nulls for an OVA, special or film or a recut's episode, named by its
+    // unit's label ("Anime · OVA", "Season 1 Recut · Episode 3").
     .leftJoin("anime_episodes as e", "e.key", "m.episode_key")
     .select([
       ...newestColumns,

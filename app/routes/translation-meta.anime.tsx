@@ -132,14 +132,21 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
 const SPECIALS_NAME = nouns.animeSpecial.other;
 
 /**
- * One episode's or special's heading and entries; hidden, only the entries' empty elements stay, for
- * permalinks.
+ * One episode's, special's or recut episode's heading and entries; hidden, only the entries' empty
+ * elements stay, for permalinks.
  */
 function EpisodeEntries({ entries, shown }: { entries: AnimeMistake[]; shown: boolean }) {
   const episode = entries[0]!.episode;
-  const name = episode.medium === "anime" ? episodeName(episode) : placeWithinMedium(episode);
+  // A recut's episode goes by its label in its season's section: "Season 1 Recut · Episode 3", never
+  // "Episode 3", which is the season's own (decision 85).
+  const name =
+    episode.medium === "anime"
+      ? episodeName(episode)
+      : episode.medium === "anime_recut"
+        ? episode.label
+        : placeWithinMedium(episode);
   // "this episode", "this OVA", "this film".
-  const noun = episode.medium === "anime" ? "episode" : episode.kind === "ova" ? "OVA" : episode.kind;
+  const noun = episode.medium !== "anime_specials" ? "episode" : episode.kind === "ova" ? "OVA" : episode.kind;
   if (!shown) return entries.map((entry) => <AnimeMistakeEntry key={entry.id} entry={entry} shown={false} />);
   return (
     <section aria-labelledby={`episode-${episode.key}`} className="space-y-3">
@@ -156,7 +163,7 @@ function EpisodeEntries({ entries, shown }: { entries: AnimeMistake[]; shown: bo
           <ReadUpToHere
             unit={episode}
             name={name}
-            verb={episode.medium === "anime" ? "watched" : "watchedThis"}
+            verb={episode.medium === "anime_specials" ? "watchedThis" : "watched"}
             sayPassed
           />
           <Link

@@ -96,7 +96,10 @@ export const loader = answeringErrors(async ({ context }: Route.LoaderArgs) => {
   return atomResponse(xml, "public, max-age=300, s-maxage=600");
 });
 
-/** "Season 1 episode 3", or an OVA's, special's or film's label ("Anime · OVA 2"). */
+/**
+ * "Season 1 episode 3", or an OVA's, special's or film's label ("Anime · OVA 2"), or a recut episode's
+ * ("Season 1 Recut · Episode 3").
+ */
 function animePlaceInFeed(place: AnimeMistakePlace) {
   return place.medium === "anime" ? `Season ${place.season} episode ${episodeNumberName(place)}` : place.label;
 }

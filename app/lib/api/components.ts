@@ -51,14 +51,16 @@ export const apiParameters = {
     name: "medium",
     in: "query",
     required: false,
-    description: "Only notes of this medium (`anime`: the episodes' and the OVAs', specials' and films').",
+    description:
+      "Only notes of this medium (`anime`: the episodes', the OVAs', specials' and films', and the recut episodes').",
     schema: { type: "string", enum: ["light_novels", "anime"] },
   },
   noteUnit: {
     name: "unit",
     in: "query",
     required: false,
-    description: "Only notes of this light novel volume, anime episode, or OVA, special or film (`sp:<slug>`).",
+    description:
+      "Only notes of this light novel volume, anime episode, recut episode (`anime:1r1-3`), or OVA, special or film (`sp:<slug>`).",
     schema: { type: "string", pattern: unitKeyPattern.source },
     example: "ln:main-1",
   },

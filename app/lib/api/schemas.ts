@@ -370,7 +370,7 @@ export const apiSchemas = {
     unit_key: {
       type: "string",
       description:
-        "The light novel volume, or the anime episode or OVA, special or film (`sp:<slug>`) the line is spoken in.",
+        "The light novel volume, or the anime episode, OVA, special or film (`sp:<slug>`) or recut episode (`anime:1r1-3`, a line of a scene the recut adds) the line is spoken in.",
     },
     category: { type: "string" },
     severity: { type: "string", enum: [...mistakeSeverities] },

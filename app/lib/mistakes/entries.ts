@@ -46,9 +46,10 @@ export type LnMistakeInVolume = Omit<LnMistake, "volume">;
 export type { AnimeTrack };
 
 /**
- * Where an anime entry's line is spoken: an episode of a season, or an OVA, special or film (decision 84),
- * with its story position for "I have watched up to here". Its title is gated as a unit's title is
- * (app/lib/shield/knowledge.ts: `titleRevealers`); null where it has none yet.
+ * Where an anime entry's line is spoken: an episode of a season, an OVA, special or film (decision 84), or
+ * an episode of a recut, for a line of a scene the recut adds (decision 85), with its story position for
+ * "I have watched up to here". Its title is gated as a unit's title is (app/lib/shield/knowledge.ts:
+ * `titleRevealers`); null where it has none yet.
  */
 export type AnimeMistakePlace =
   | {
@@ -69,10 +70,24 @@ export type AnimeMistakePlace =
       label: string;
       title: Gated<string> | null;
       position: number;
+    }
+  | {
+      /** Not a medium of its own (its unit's is `anime`): what tells this place from a season's episode. */
+      medium: "anime_recut";
+      key: string;
+      /** The season it re-cuts, whose section lists it, after the season's own episodes. */
+      season: number;
+      recut: number;
+      /** Its number among the recut's own episodes. */
+      number: number;
+      /** "Season 1 Recut · Episode 3": its unit's label, never a spoiler. */
+      label: string;
+      title: Gated<string> | null;
+      position: number;
     };
 
 export interface AnimeMistake extends MistakeEntry {
-  /** Its episode or special (the name says episode: most are, and the column is `episode_key`). */
+  /** Its episode, special or recut episode (the name says episode: most are, and the column is `episode_key`). */
   episode: AnimeMistakePlace;
   /** Seconds into the episode or special. */
   start: number;
