@@ -64,6 +64,24 @@ describe("units readers' reports hang on", () => {
     expect(reportedUnitsDropped(rows, rows, reported)).toEqual([]);
   });
 
+  it("include a recut's episode an entry from a reader's report or a report awaiting a decision names", async () => {
+    const rows = await tinyRows();
+    const desired = {
+      ...rows,
+      anime_recut_episodes: rows.anime_recut_episodes.filter((episode) => episode.key !== "anime:1r1-2"),
+    };
+    const reported: ReportedEntries = {
+      published: [
+        entry({ kind: "anime_mistl", table: "anime_mistakes", unit: "anime:1r1-2", revealed_by: "anime:1r1-2" }),
+      ],
+      awaiting: [{ id: "r2", unit: "anime:1r1-2" }],
+    };
+    expect(reportedUnitsDropped(desired, rows, reported)).toEqual([
+      { unit: "anime:1r1-2", label: "Season 1 Recut · Episode 2", published: 1, awaiting: 1 },
+    ]);
+    expect(reportedUnitsDropped(rows, rows, reported)).toEqual([]);
+  });
+
   it("include an OVA, special or film an entry from a reader's report or a report awaiting a decision names", async () => {
     const rows = await tinyRows();
     const desired = { ...rows, anime_specials: rows.anime_specials.filter((special) => special.key !== "sp:film-1") };

@@ -8,8 +8,8 @@ import type { PackRows } from "./rows";
 import type { Statement, TableRows } from "./sync";
 
 /*
- * Readers' mistranslation reports, which an import keeps. A report names its volume, or its episode or
- * OVA, special or film (decision 84), and an
+ * Readers' mistranslation reports, which an import keeps. A report names its volume, or its episode, OVA,
+ * special or film (decision 84) or recut episode (decision 85), and an
  * accepted one is an entry on that unit's page (`source = 'report'`), the reader's words shown to its
  * readers. An import refuses to take away a unit that reports hang on, and takes down a published entry
  * whose words now name a secret some of its readers may not know, sending its report back to review,
@@ -66,7 +66,10 @@ export async function readReportedEntries(db: D1Database): Promise<ReportedEntri
   return { published: published.results, awaiting: awaiting.results };
 }
 
-/** A volume, episode or OVA, special or film the pack no longer has, and what readers' reports hang on it. */
+/**
+ * A volume, episode, recut episode or OVA, special or film the pack no longer has, and what readers'
+ * reports hang on it.
+ */
 export interface ReportedUnitDropped {
   unit: string;
   label: string;
@@ -75,19 +78,24 @@ export interface ReportedUnitDropped {
 }
 
 /**
- * The volumes, episodes and OVAs, specials and films D1 holds that the pack leaves out while readers'
- * reports hang on them: an
+ * The volumes, episodes, recut episodes and OVAs, specials and films D1 holds that the pack leaves out
+ * while readers' reports hang on them: an
  * entry published from a report (which cannot outlive its unit) or a report still awaiting a decision
  * (which could then publish nowhere). Reports already decided otherwise keep the key the reader chose.
  */
 export function reportedUnitsDropped(desired: PackRows, current: TableRows, reported: ReportedEntries) {
   const kept = new Set(
-    [...desired.ln_volumes, ...desired.anime_episodes, ...desired.anime_specials].map((row) => row.key),
+    [...desired.ln_volumes, ...desired.anime_episodes, ...desired.anime_recut_episodes, ...desired.anime_specials].map(
+      (row) => row.key,
+    ),
   );
   const held = new Set(
-    [...(current.ln_volumes ?? []), ...(current.anime_episodes ?? []), ...(current.anime_specials ?? [])].map((row) =>
-      String(row.key),
-    ),
+    [
+      ...(current.ln_volumes ?? []),
+      ...(current.anime_episodes ?? []),
+      ...(current.anime_recut_episodes ?? []),
+      ...(current.anime_specials ?? []),
+    ].map((row) => String(row.key)),
   );
   const labels = new Map((current.story_units ?? []).map((row) => [String(row.key), String(row.label)]));
   const dropped = new Map<string, ReportedUnitDropped>();
