@@ -27,9 +27,36 @@ const volumeChoices = query
 const episodeChoices = query
   .selectFrom("anime_episodes as e")
   .innerJoin("story_units as u", "u.key", "e.key")
-  .select(["e.key", "u.label"])
+  .select(["e.key", "u.label", "e.season_number"])
   .orderBy("e.season_number")
   .orderBy("e.number");
+/**
+ * Every recut episode that adds a scene none of the season's episodes has, out (aired, or undated with a
+ * recut that is not dated to come: a unit without a date is out, decision 77), by season, recut and
+ * number, with their labels ("Season 1 Recut · Episode 3"): a line of such a scene has no season's
+ * episode to be noted on (decision 85). A recut episode without one holds only lines of the season's
+ * episodes, noted there.
+ */
+const recutEpisodeChoices = query
+  .selectFrom("anime_recut_episodes as re")
+  .innerJoin("story_units as u", "u.key", "re.key")
+  .innerJoin("anime_recuts as r", (join) =>
+    join.onRef("r.season_number", "=", "re.season_number").onRef("r.number", "=", "re.recut_number"),
+  )
+  .select(["re.key", "u.label", "re.season_number"])
+  .where(sql<number>`json_array_length(re.new_scenes)`, ">", 0)
+  .where((row) =>
+    row.or([
+      row.and([row("re.aired_on", "is not", null), row(dateOrder("re.aired_on"), "<=", sql<string>`date('now')`)]),
+      row.and([
+        row("re.aired_on", "is", null),
+        row.or([row("r.aired_from", "is", null), row(dateOrder("r.aired_from"), "<=", sql<string>`date('now')`)]),
+      ]),
+    ]),
+  )
+  .orderBy("re.season_number")
+  .orderBy("re.recut_number")
+  .orderBy("re.number");
 /**
  * Every OVA, special and film out (as a volume is: dated and that date come, known to the month from that
  * month), in the pack's order, with their labels ("Anime · OVA 2"): a line is quoted from one watched.
@@ -47,16 +74,20 @@ const platformNames = query.selectFrom("series").select("anime_platforms");
 
 /** The choices the light novel and anime forms offer, from the real lists. */
 export async function getReportChoices(db: D1Database) {
-  const [volumes, episodes, specials, [series]] = await batch(db, [
+  const [volumes, episodes, recutEpisodes, specials, [series]] = await batch(db, [
     volumeChoices,
     episodeChoices,
+    recutEpisodeChoices,
     specialChoices,
     platformNames,
   ]);
+  // Each season's episodes followed by its recuts' (a stable sort keeps each list's own order).
+  const seasons = [...episodes, ...recutEpisodes].sort((a, b) => a.season_number - b.season_number);
   return {
     volumes: volumes.map(unitChoice),
-    // The seasons' episodes, then the OVAs, specials and films (decision 84).
-    episodes: [...episodes, ...specials].map(unitChoice),
+    // The seasons' episodes, each season's recut episodes that add a scene (decision 85), then the OVAs,
+    // specials and films (decision 84).
+    episodes: [...seasons, ...specials].map(unitChoice),
     platforms: [...parseJsonList(series?.anime_platforms ?? null), OTHER_PLATFORM].map((name) => ({
       value: name,
       label: name,
@@ -65,8 +96,8 @@ export async function getReportChoices(db: D1Database) {
 }
 
 /**
- * A volume or an episode a report names, and the medium it must be of: `anime` takes a season's episode
- * or an OVA, special or film (the anime form's list).
+ * A volume or an episode a report names, and the medium it must be of: `anime` takes a season's episode,
+ * a recut episode that adds a scene, or an OVA, special or film (the anime form's list).
  */
 export interface ReportedUnit {
   key: string;
@@ -95,10 +126,11 @@ const afterChange = anywhere(sql<number>`changes()`, ">", 0);
 
 /**
  * Whether the report names no unit, or one its form offers: a light novel volume out in English
- * (`volumeChoices`), one of the season's own episodes (`episodeChoices`) or an OVA, special or film out
- * (`specialChoices`). Anything else sent by hand is refused as the form would refuse it: a volume or a
- * special not out has no official text to quote, and translation notes name the season's episodes, not a
- * recut's (decision 45).
+ * (`volumeChoices`), one of the season's own episodes (`episodeChoices`), a recut episode out that adds a
+ * scene (`recutEpisodeChoices`) or an OVA, special or film out (`specialChoices`). Anything else sent by
+ * hand is refused as the form would refuse it: a volume, recut episode or special not out has no official
+ * text to quote, and a line of a recut episode that adds nothing is noted on the season's episode it
+ * comes from (decisions 45 and 85).
  */
 function unitStored(unit: ReportedUnit | null) {
   const key = anywhere.val(unit?.key ?? null);
@@ -106,6 +138,7 @@ function unitStored(unit: ReportedUnit | null) {
     unit?.medium === "anime"
       ? [
           episodeChoices.where("e.key", "=", key).select((one) => one.lit(1).as("one")),
+          recutEpisodeChoices.where("re.key", "=", key).select((one) => one.lit(1).as("one")),
           specialChoices.where("sp.key", "=", key).select((one) => one.lit(1).as("one")),
         ]
       : [volumeChoices.where("v.key", "=", key).select((one) => one.lit(1).as("one"))];
@@ -127,9 +160,10 @@ function platformListed(platform: string | null) {
 }
 
 /**
- * The season's episode or the OVA, special or film a report names, with its label and its runtime in
- * minutes: an episode's own, else its season's usual; a special's own (`anime_specials.runtime`); null
- * where unknown. No row for any other unit.
+ * The season's episode, the recut episode or the OVA, special or film a report names, with its label and
+ * its runtime in minutes: an episode's own, else its season's usual; a recut episode's own, else its
+ * recut's usual (a recut runs its own length: decision 45); a special's own (`anime_specials.runtime`);
+ * null where unknown. No row for any other unit.
  */
 function namedEpisode(key: string | null) {
   return query.selectFrom(
@@ -139,6 +173,16 @@ function namedEpisode(key: string | null) {
       .innerJoin("anime_seasons as se", "se.number", "e.season_number")
       .where("e.key", "=", anywhere.val(key))
       .select((row) => ["u.label", row.fn.coalesce("e.runtime", "se.runtime").as("runtime")])
+      .unionAll(
+        query
+          .selectFrom("anime_recut_episodes as re")
+          .innerJoin("story_units as u", "u.key", "re.key")
+          .innerJoin("anime_recuts as r", (join) =>
+            join.onRef("r.season_number", "=", "re.season_number").onRef("r.number", "=", "re.recut_number"),
+          )
+          .where("re.key", "=", anywhere.val(key))
+          .select((row) => ["u.label", row.fn.coalesce("re.runtime", "r.runtime").as("runtime")]),
+      )
       .unionAll(
         query
           .selectFrom("anime_specials as sp")

@@ -7,7 +7,7 @@ import {
   parseBookLocation,
   timestampSeconds,
 } from "~/lib/mistakes/rules";
-import { namesAnySecret, publicationProblem } from "~/lib/mistakes/publishing";
+import { animeEntryRevealers, namesAnySecret, publicationProblem } from "~/lib/mistakes/publishing";
 import { crossedReaders } from "~/lib/progress/crossed-readers";
 import { parseJsonList } from "./db.server";
 import type { Database } from "./database";
@@ -192,17 +192,31 @@ function publication(report: AcceptedMistakeReport, filing: MistakeFiling, entry
           row.val(entry.severity).as("severity"),
           row.val("confirmed").as("status"),
           "u.position as reveal_position",
-          "u.revealed_by",
+          // A recut episode's line is one of a scene the recut adds (decision 85): only its viewers have
+          // seen it, not the season's viewers or the readers its place reaches (`animeEntryRevealers` says the same).
+          row
+            .case()
+            .when(
+              row.exists(
+                row.selectFrom("anime_recut_episodes as re").select("re.key").whereRef("re.key", "=", "u.key"),
+              ),
+            )
+            .then(row.ref("u.key"))
+            .else(row.ref("u.revealed_by"))
+            .end()
+            .as("revealed_by"),
           row.val(entry.credits).as("credits"),
           row.val(entry.added_on).as("added_on"),
         ])
         .where("u.key", "=", episode)
-        // A season's episode, or an OVA, special or film: each is revealed at its own place and by its own
-        // revealers (a special's are its viewers and, for one that tells a side story, that story's: decision 46).
+        // A season's episode, an OVA, special or film, or a recut's episode: each is revealed at its own place,
+        // an episode and a special by its own revealers (a special's are its viewers and, for one that tells
+        // a side story, that story's: decision 46), a recut's episode by its viewers alone (decision 85).
         .where((row) =>
           row.or([
             row.exists(row.selectFrom("anime_episodes as e").select("e.key").whereRef("e.key", "=", "u.key")),
             row.exists(row.selectFrom("anime_specials as sp").select("sp.key").whereRef("sp.key", "=", "u.key")),
+            row.exists(row.selectFrom("anime_recut_episodes as re").select("re.key").whereRef("re.key", "=", "u.key")),
           ]),
         )
         .where((row) => row.not(row.exists(entryStored("anime_mistakes", entryId))))
@@ -263,8 +277,10 @@ export async function reportPublicationProblem(db: D1Database, report: AcceptedM
   ]);
   const unit = units[0];
   if (!unit) return null;
-  // As it is published: a light novel report by who has read the whole volume, an anime one by the episode's revealers.
-  const revealedBy = readRevealers(report.kind === "ln_mistl" ? unit.told_by : unit.revealed_by);
+  // As it is published: a light novel report by who has read the whole volume, an anime one by the episode's
+  // revealers (a recut episode's by its viewers alone).
+  const revealedBy =
+    report.kind === "ln_mistl" ? readRevealers(unit.told_by) : animeEntryRevealers(unitKey, unit.revealed_by);
   const storySecrets = secrets.map((secret) => ({
     id: secret.id,
     words: parseJsonList(secret.words),

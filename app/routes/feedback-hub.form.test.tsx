@@ -228,7 +228,7 @@ describe("the anime mistranslation form", () => {
     localStorage.clear();
   });
 
-  it("offers the OVAs, specials and films beside the episodes, and says where a recut's line is reported", async () => {
+  it("offers the OVAs, specials and films and a recut's episodes beside the episodes, and says where a recut's line is reported", async () => {
     const Stub = createRoutesStub([
       {
         path: "/feedback_hub/:form",
@@ -240,6 +240,7 @@ describe("the anime mistranslation form", () => {
             volumes: [],
             episodes: [
               { value: "anime:1-1", label: "Season 1 · Episode 1" },
+              { value: "anime:1r1-3", label: "Season 1 Recut · Episode 3" },
               { value: "sp:ova-1", label: "Anime · OVA" },
             ],
             platforms: [],
@@ -253,6 +254,11 @@ describe("the anime mistranslation form", () => {
     const episode = await screen.findByRole("combobox", { name: /^Episode, OVA, special or film/ });
     expect(episode).toHaveAccessibleDescription(/^A recut's line: choose the season's episode it comes from/);
     expect(episode).not.toHaveAccessibleDescription(/not in this list/);
+    // A line of a scene the recut adds has no season's episode: it goes on the recut's (decision 85).
+    expect(episode).toHaveAccessibleDescription(
+      /A line of a scene the recut adds: choose the recut's episode, listed after its season's\.$/,
+    );
     expect(screen.getByRole("option", { name: "Anime · OVA" })).toHaveValue("sp:ova-1");
+    expect(screen.getByRole("option", { name: "Season 1 Recut · Episode 3" })).toHaveValue("anime:1r1-3");
   });
 });

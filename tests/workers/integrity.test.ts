@@ -264,13 +264,14 @@ describe("submission ids (defect 9) and the medium of a named unit (defect 7)", 
     expect(await count(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`, "runtime-reader")).toBe(2);
   });
 
-  it("refuses a recut's episode sent by hand: the form offers the season's own episodes", async () => {
+  it("refuses a recut's episode that adds no scene, sent by hand: its lines are noted on the season's episodes", async () => {
     const cookie = await signIn("offered-reader");
-    // Translation notes name the season's own episodes (decision 45); the form lists only those.
+    // A recut's lines are noted on the season's own episodes (decision 45); the form lists only the recut
+    // episodes that add a scene (decision 85), which the tiny pack's first does not.
     const recut = await sendReport(cookie, "report_anime_mistl", {
       submissionId: crypto.randomUUID(),
       ...animeReport,
-      episode: "anime:1r1-2",
+      episode: "anime:1r1-1",
     });
     expect(recut.status).toBe(400);
     expect(recut.data?.error.fields).toEqual({ episode: "Choose an episode, OVA, special or film from the list." });

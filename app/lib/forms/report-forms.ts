@@ -149,8 +149,9 @@ const formsNaming = (original: string): FormDefinition[] => [
         max: 40,
         optionsFrom: "episodes",
         // Translation notes name the season's own episodes, which a recut's lines come from (decision 45),
-        // and the OVAs, specials and films that are out (decision 84).
-        help: "A recut's line: choose the season's episode it comes from (each recut episode on the anime page says which it holds).",
+        // the recut episodes that add a scene, for a line of that scene (decision 85), and the OVAs,
+        // specials and films that are out (decision 84).
+        help: "A recut's line: choose the season's episode it comes from (each recut episode on the anime page says which it holds). A line of a scene the recut adds: choose the recut's episode, listed after its season's.",
       },
       text("timestamp", "Timestamp", true, 8, {
         placeholder: "12:34",

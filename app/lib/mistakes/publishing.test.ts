@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { StorySecret } from "../shield/secrets";
-import { publicationProblem } from "./publishing";
+import { animeEntryRevealers, publicationProblem } from "./publishing";
 
 // The tiny pack's secret, and one revealed with its second volume.
 const secrets: StorySecret[] = [
@@ -59,5 +59,18 @@ describe("publicationProblem", () => {
 
   it("judges an entry every reader sees against every secret", () => {
     expect(publicationProblem(ln({ why: "built the door" }), null, secrets)).toMatchObject({ before: "" });
+  });
+});
+
+describe("animeEntryRevealers", () => {
+  it("are the episode's or special's revealers, and a recut episode's viewers alone, not the season's its place reaches", () => {
+    expect(animeEntryRevealers("anime:1-6", "anime:1-6 anime:1r1-3 wn:2-4 ln:main-3")).toEqual([
+      "anime:1-6",
+      "anime:1r1-3",
+      "wn:2-4",
+      "ln:main-3",
+    ]);
+    expect(animeEntryRevealers("sp:film-1", "sp:film-1 ss:blog-1")).toEqual(["sp:film-1", "ss:blog-1"]);
+    expect(animeEntryRevealers("anime:1r1-3", "anime:1r1-3 wn:2-4 ln:main-3 anime:1-6")).toEqual(["anime:1r1-3"]);
   });
 });

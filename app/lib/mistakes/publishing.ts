@@ -3,7 +3,8 @@ import {
   type SecretNamedAfterCrossing,
   secretNamedAfterCrossing,
 } from "../progress/crossed-readers";
-import type { Revealers } from "../shield/knowledge";
+import { isRecutEpisodeKey } from "../content/units";
+import { readRevealers, type Revealers } from "../shield/knowledge";
 import {
   namesSecret,
   type SecretNamedEarly,
@@ -21,6 +22,18 @@ import { mistakeTimestampPattern, parseBookLocation } from "./rules";
  */
 
 export type MistakeReportKind = "ln_mistl" | "anime_mistl";
+
+/**
+ * Who a reader's anime entry is shown to, as it is published (app/models/reported-mistakes.server.ts):
+ * the revealers of the episode or OVA, special or film it names (`story_units.revealed_by`, as stored);
+ * on a recut's episode, that episode's viewers alone (decision 85). A line noted there is one of a scene
+ * the recut adds, which no season's episode has: the episode's revealers hold the season's episode it
+ * reaches and the chapters' readers, who never saw it, and its `told_by` counts the season's episodes it
+ * holds and the chapters its scenes adapt but not a scene made for the anime.
+ */
+export function animeEntryRevealers(unitKey: string, unitRevealedBy: string): readonly string[] {
+  return isRecutEpisodeKey(unitKey) ? [unitKey] : readRevealers(unitRevealedBy);
+}
 
 /** The fields of each kind of report whose text the published entry shows, as the reader wrote it. */
 export const publishedFields = {
