@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../support/auth";
 import { seriousViolations } from "../support/axe";
 import { inBothThemes, sitePosts, waitForHydration } from "../support/browser";
+import { emptyProgress } from "../../app/lib/progress/record";
 
 const reports: Array<{ path: string; fill: Record<string, string>; select?: Record<string, string>; title: string }> = [
   {
@@ -192,7 +193,7 @@ test("similar entries are lines like the one typed, not lines that share only it
   await expect(similar).not.toContainText("the night is long");
 });
 
-test("on a phone, the anime form offers the OVAs, specials and films beside the episodes and says where a recut's line goes", async ({
+test("on a phone, the anime form offers the OVAs, specials and films and the recut's episode that adds a scene beside the episodes, and says where a recut's line goes", async ({
   reader,
 }) => {
   const { page } = reader;
@@ -202,13 +203,14 @@ test("on a phone, the anime form offers the OVAs, specials and films beside the 
   const episode = page.getByLabel("Episode, OVA, special or film");
   await expect(episode).toHaveAccessibleDescription(/^A recut's line: choose the season's episode it comes from/);
   await expect(page.getByText("not in this list", { exact: false })).toHaveCount(0);
-  // The season's episodes, then the OVAs, specials and films; never a recut's episode.
+  // The season's episodes, the recut's episode that adds a scene, then the OVAs, specials and films;
+  // never a recut's episode that only holds the season's.
   const offered = await episode
     .locator("option")
     .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
   expect(offered).toContain("anime:1-1");
   expect(offered).toContain("sp:ova-1");
-  expect(offered.filter((key) => !/^(?:anime:\d+-\d+|sp:[a-z0-9-]+)$/.test(key))).toEqual([]);
+  expect(offered.filter((key) => !/^(?:anime:\d+-\d+|sp:[a-z0-9-]+)$/.test(key))).toEqual(["anime:1r1-3"]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
@@ -407,6 +409,83 @@ test("a viewer of the OVA reports a line of it, a moderator accepts it, and it i
   expect(await strangerPage.content()).not.toContain(suggested);
   await expect(strangerPage.getByText(suggested)).toHaveCount(0);
   await stranger.close();
+});
+
+test("a viewer of the recut reports a line of a scene it adds, a moderator accepts it, and it is shown in the season's section under the recut's episode, sealed to a viewer of the season alone", async ({
+  reader,
+  moderator,
+  browser,
+}) => {
+  test.slow(); // two signed-in pages, a report, a decision and a third browser
+  const readerPage = reader.page;
+  const suggested = `The lamplighters close the round at dusk ${Date.now()}.`;
+  // The reader has watched the recut to its episode 3, which adds the lamplighters' round, and nothing of
+  // the season's own episodes.
+  await readerPage.goto("/anime?season=1");
+  await waitForHydration(readerPage);
+  await readerPage.locator("#s1r1e3").getByRole("button", { name: "I have watched up to here" }).click();
+  await expect
+    .poll(() => readerPage.evaluate(() => JSON.parse(localStorage.getItem("rc:progress") ?? "{}")))
+    .toMatchObject({ recuts: ["anime:1r1-3"], anime: null });
+
+  // The list offers the recut's episode by its label, after the season's episodes; 40 minutes in is
+  // within the recut's hour, past a season episode's.
+  await readerPage.goto("/feedback_hub/report_anime_mistl");
+  await waitForHydration(readerPage);
+  const episode = readerPage.getByLabel("Episode, OVA, special or film");
+  await expect(episode).toHaveAccessibleDescription(/A line of a scene the recut adds: choose the recut's episode/);
+  await expect(episode.locator('option[value="anime:1r1-3"]')).toHaveText("Season 1 Recut · Episode 3");
+  await expect(episode.locator('option[value="anime:1r1-1"]')).toHaveCount(0);
+  await fillReport(readerPage, {
+    path: "/feedback_hub/report_anime_mistl",
+    select: { "Episode, OVA, special or film": "anime:1r1-3", Platform: "Blu-ray", Track: "subtitles" },
+    fill: {
+      Timestamp: "40:10",
+      "The official line": "The lamplighters end their walk.",
+      "Your suggested line": suggested,
+      "Why it matters": "The round is a duty, not a stroll.",
+    },
+    title: "",
+  });
+  await readerPage.getByRole("button", { name: "Send report" }).click();
+  await expect(readerPage).toHaveURL(/\/feedback_hub\?sent=anime_mistl/);
+
+  const { page } = moderator;
+  await page.context().addInitScript(() => localStorage.setItem("rc:spoiler-mode", "off"));
+  await page.goto("/feedback_hub/triage?kind=anime_mistl&status=open");
+  await waitForHydration(page);
+  const item = page.getByRole("listitem").filter({ hasText: suggested });
+  // Triage names the recut's episode by its label, with the time the reader gave.
+  await expect(item).toContainText("Season 1 Recut · Episode 3 at 40:10");
+  await item.getByLabel("Status").selectOption("accepted");
+  await item.getByLabel("Severity, if accepted").selectOption("minor");
+  await item.getByRole("button", { name: "Save decision" }).click();
+  await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("published");
+
+  // Its viewer reads it in season 1's section, under the recut's episode.
+  await readerPage.goto("/translation_meta/anime_mistls?season=1");
+  await waitForHydration(readerPage);
+  await expect(readerPage.getByRole("heading", { level: 2, name: "Season 1" })).toBeVisible();
+  const recutEpisode = readerPage.getByRole("region", { name: /^Season 1 Recut · Episode 3/ });
+  await expect(recutEpisode.getByText(suggested)).toBeVisible();
+
+  // A viewer of the whole season, who has watched every episode the recut holds, never saw the scene: its
+  // entry stays sealed, and nothing of its words is on the page.
+  const seasonViewer = await browser.newContext();
+  await seasonViewer.addInitScript(
+    (stored) => localStorage.setItem("rc:progress", stored),
+    JSON.stringify({ ...emptyProgress, anime: "anime:1-13", updatedAt: "2024-01-01T00:00:00.000Z" }),
+  );
+  const seasonPage = await seasonViewer.newPage();
+  await seasonPage.goto("/translation_meta/anime_mistls?season=1");
+  await waitForHydration(seasonPage);
+  // The season's own entries are shown, to its last.
+  await expect(seasonPage.getByRole("heading", { level: 3, name: /^Episode 12\b/ })).toBeVisible();
+  // Last, after the season's own episodes.
+  await expect(seasonPage.getByText(/entr(?:y|ies) on 1 episode beyond what you have/).last()).toBeVisible();
+  expect(await seasonPage.content()).not.toContain(suggested);
+  await expect(seasonPage.getByText(suggested)).toHaveCount(0);
+  await seasonViewer.close();
 });
 
 test("a report's location must be a place in the book, and one that names a later secret is not published", async ({
