@@ -23,7 +23,10 @@ export const seasonRecuts = (seasonNumber: number | null) =>
     .where("r.season_number", "=", selectedSeason(seasonNumber))
     .orderBy("r.number");
 
-/** One season's recut episodes, in number order, with what reveals each and its discussion's count. */
+/**
+ * One season's recut episodes, in number order, with what reveals each, its discussion's count and how
+ * many translation notes it has (on the scenes it adds: decision 85).
+ */
 export const seasonRecutEpisodes = (seasonNumber: number | null) =>
   query
     .selectFrom("anime_recut_episodes as e")
@@ -50,6 +53,13 @@ export const seasonRecutEpisodes = (seasonNumber: number | null) =>
       "u.title_reached_by",
       "u.told_by",
       unitCommentCount(episode.ref("e.key")).as("comment_count"),
+      episode
+        .selectFrom("anime_mistakes as m")
+        .select((count) => count.fn.countAll<number>().as("notes"))
+        .whereRef("m.episode_key", "=", "e.key")
+        .$asScalar()
+        .$notNull()
+        .as("mistake_count"),
     ])
     .where("e.season_number", "=", selectedSeason(seasonNumber))
     .orderBy("e.recut_number")
@@ -161,6 +171,7 @@ export function toRecuts(
               ? { from: unit(scene.chaptersFrom), to: unit(scene.chaptersTo) }
               : null,
         })),
+        mistakeCount: row.mistake_count,
         discussion: unitDiscussion(row.told_by, row.comment_count),
       };
     }),

@@ -293,7 +293,14 @@ function RecutEpisodeItem({ episode }: { episode: RecutEpisode }) {
           ))}
         </ul>
       ) : null}
-      <p className="text-sm">
+      <p className="flex flex-wrap items-center gap-x-4 text-sm">
+        {/* Only a scene it adds has notes of its own (decision 85): the rest are the season's episodes'. */}
+        {episode.mistakeCount ? (
+          <Link to={animeMistakesPath(episode.key)} className="tap-line text-primary underline">
+            {countOf(episode.mistakeCount, nouns.translationNote)}
+            <span className="sr-only"> for recut episode {episode.number}</span>
+          </Link>
+        ) : null}
         <DiscussionLink
           unit={episode.key}
           comments={episode.discussion}

@@ -220,6 +220,17 @@ describe("an accepted report on a scene a recut adds", () => {
     expect(leaks).toEqual([]);
   });
 
+  it("is counted on /anime beside the recut's episode, linked to its heading in the season's section", async () => {
+    const page = await (await fetchDeployed("/anime?season=1")).text();
+    // The recut's last episode, to the end of its list.
+    const episode = page.slice(page.indexOf(`id="s1r1e2"`), page.indexOf("</ol>", page.indexOf(`id="s1r1e2"`)));
+    expect(episode).toContain(`href="/translation_meta/anime_mistls?season=1#episode-${ADDING}"`);
+    expect(episode).toContain("1 translation note");
+    // The recut's episode that adds nothing has no notes of its own to count.
+    const holding = page.slice(page.indexOf(`id="s1r1e1"`), page.indexOf(`id="s1r1e2"`));
+    expect(holding).not.toContain("translation note");
+  });
+
   it("is named by the recut's episode in the hub, the feed, the API and similar entries", async () => {
     const viewer = knows([ADDING]);
     const hub = await (await fetchDeployed(`/translation_meta?${viewer}`)).text();

@@ -195,6 +195,11 @@ export interface RecutEpisode {
   runtimeDiffers: boolean;
   contents: RecutContent[];
   newScenes: RecutScene[];
+  /**
+   * Translation notes on the scenes it adds (decision 85): public, as an episode's count is. Its other
+   * lines are the season's, noted on the season's episodes.
+   */
+  mistakeCount: number;
   /** Comments in its discussion at its own horizon, gated by the episode. */
   discussion: Gated<number>;
 }
