@@ -231,6 +231,23 @@ describe("who may read a unit's thread: who has been through all it tells (decis
     expect(toldTo("anime:1r1-3", "wn:2-10")).toBe(false);
   });
 
+  it("a recut's episode with a scene drawn for the recut alone is told only along the recut", () => {
+    const pack = structuredClone(parsed.pack!);
+    const recut = pack.anime.seasons[0]!.recuts[0]!;
+    // The recut's first episode, which holds the season's episodes 1 and 2, adds a scene of its own.
+    recut.episodes[0]!.newScenes = [{ note: "The lamplighters' round at dusk, drawn for the recut." }];
+    const units = new Map(resolvePack(pack, "demo").rows.story_units.map((unit) => [unit.key, unit]));
+    const toldTo = (...seen: string[]) =>
+      knows(knowledgeOfUnits(seen), readRevealers(units.get("anime:1r1-1")!.told_by));
+    // The season's viewers and the readers of the volume that prints its chapters have been through all
+    // it holds but that scene.
+    expect(toldTo("ln:main-1")).toBe(false);
+    expect(toldTo("anime:1-12")).toBe(false);
+    expect(toldTo("wn:2-40")).toBe(false);
+    expect(toldTo("anime:1r1-1")).toBe(true);
+    expect(toldTo("anime:1r1-4")).toBe(true);
+  });
+
   it("the threads of what a unit holds whole stay open to its readers and viewers", () => {
     // The recut's viewers have watched the season's episodes it holds; a volume's readers its chapters.
     expect(toldTo("anime:1-5", "anime:1r1-3")).toBe(true);

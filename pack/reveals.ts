@@ -12,6 +12,7 @@ import {
   mangaChapterKey,
   type Medium,
   mediumOf,
+  parseUnitKey,
   readRevealers,
   unitRevealers,
   volumeKey,
@@ -96,7 +97,7 @@ export function toldByMap(
   { positions }: Timeline,
   revealersOf: (unitKey: string) => string,
 ): (unitKey: string) => string {
-  const { coverers, tellers, holds } = coverage(pack, positions);
+  const { coverers, tellers, holds, ownScenes } = coverage(pack, positions);
   // In story order, so a range's chapters are found by halving, not by reading every chapter.
   const chapters = pack.webNovel.arcs
     .flatMap((arc) => arc.chapters.map((chapter) => chapterKey(arc.number, chapter.ordinal)))
@@ -127,8 +128,18 @@ export function toldByMap(
 
   return (unitKey) => {
     const told = [...(parts.get(unitKey) ?? [])].map((part) => new Set(readRevealers(revealersOf(part))));
+    // A scene of the recut's own is seen only further along the recut (its later episodes).
+    const recut = ownScenes.has(unitKey) ? parseUnitKey(unitKey, "anime") : null;
+    const alongTheRecut = (key: string) => {
+      const other = parseUnitKey(key, "anime");
+      return other?.recut !== undefined && other.recut === recut?.recut && other.season === recut.season;
+    };
     return readRevealers(revealersOf(unitKey))
-      .filter((key) => key === unitKey || told.every((partRevealers) => partRevealers.has(key)))
+      .filter(
+        (key) =>
+          key === unitKey ||
+          ((recut === null || alongTheRecut(key)) && told.every((partRevealers) => partRevealers.has(key))),
+      )
       .join(" ");
   };
 }
@@ -213,6 +224,8 @@ function coverage(pack: ContentPack, positions: Timeline["positions"]) {
   const watchedWith = new Map<string, string[]>();
   /** The season's episodes each recut episode holds, whole or in part. */
   const holds = new Map<string, string[]>();
+  /** The recut episodes that add an anime-original scene (one that adapts no chapter). */
+  const ownScenes = new Set<string>();
   for (const season of pack.anime.seasons) {
     const covers = new Map<string, Coverer | undefined>();
     for (const episode of season.episodes) {
@@ -241,6 +254,8 @@ function coverage(pack: ContentPack, positions: Timeline["positions"]) {
         const sources = scenes.map((scene) => rangeOf(scene.chapters)).filter((range) => range !== null);
         // A scene is a glimpse of its chapters: its viewer has not been through what reaches them.
         if (sources.length) coverers.push({ key: episode.key, ranges: sources, cut: [], alone: true });
+        // A scene drawn for the recut alone is told by no other unit: only the recut's viewers saw it.
+        if (scenes.some((scene) => !scene.chapters)) ownScenes.add(episode.key);
         // It reaches what the last of them that adapts any chapter reaches (an anime-original one reaches none).
         const last = watched.findLast((original) => reaches.has(original));
         const reached = last === undefined ? undefined : reaches.get(last);
@@ -280,7 +295,7 @@ function coverage(pack: ContentPack, positions: Timeline["positions"]) {
         // nothing else.
         for (const story of chapter.adapts?.sideStories ?? []) tell(story, key, !ranges.length);
       }
-  return { coverers, reaches, tellers, told, watchedWith, holds };
+  return { coverers, reaches, tellers, told, watchedWith, holds, ownScenes };
 }
 
 /**
