@@ -152,7 +152,7 @@ function EpisodeEntries({ entries, shown }: { entries: AnimeMistake[]; shown: bo
     <section aria-labelledby={`episode-${episode.key}`} className="space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={`episode-${episode.key}`} className="text-lg font-semibold">
-          <Link to={unitPath(episode.key)} className="hover:underline">
+          <Link to={unitPath(episode.key)} className="tap-line hover:underline">
             {name}
             {episode.title ? <TitleIfShown gated={episode.title}>{(title) => `: ${title}`}</TitleIfShown> : null}
           </Link>
@@ -168,7 +168,7 @@ function EpisodeEntries({ entries, shown }: { entries: AnimeMistake[]; shown: bo
           />
           <Link
             to={`/feedback_hub/report_anime_mistl?${new URLSearchParams({ episode: episode.key })}`}
-            className="text-sm text-primary underline"
+            className="tap-line text-sm text-primary underline"
           >
             Report a mistake in this {noun}
           </Link>

@@ -67,6 +67,8 @@ test("for a reader with progress: the shield's Show it, I have read up to here, 
     "/characters/ilse-marrow",
     "/characters/maelis-ashgrave",
     "/translation_meta/ln_mistls/main_v1",
+    // The episodes the viewer has watched, each headed by its link and "Report a mistake in this episode".
+    "/translation_meta/anime_mistls",
     "/search?q=ash",
     "/releases",
     "/reading_tracker",
