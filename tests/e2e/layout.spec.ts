@@ -916,6 +916,43 @@ test.describe("at twice the text size no page scrolls sideways on a 360 or 320 p
   }
 });
 
+test("at twice the text size on a 360 px phone, a reader's translation notes keep every part of an entry inside its card", async ({
+  page,
+}) => {
+  // A reader who has reached the entries: each shown whole, headed by where it is and its links.
+  const progress = { ...emptyProgress, webNovel: "wn:3-1", lightNovels: ["ln:main-3"], anime: "anime:1-5" };
+  await page.addInitScript((stored) => localStorage.setItem("rc:progress", stored), JSON.stringify(progress));
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.addInitScript(() =>
+    document.addEventListener("DOMContentLoaded", () => {
+      document.documentElement.style.fontSize = "200%";
+    }),
+  );
+  // A volume's entries, whose chapters carry a page and an ebook position, and a season's, with a platform.
+  for (const path of ["/translation_meta/ln_mistls/main_v2", "/translation_meta/anime_mistls"]) {
+    await open(page, path);
+    await expect(page.locator("main article:not([hidden])").first()).toBeVisible();
+    const measured = await overflow(page);
+    expect.soft(measured.scrollWidth, `${path}: ${measured.culprits.join("; ")}`).toBeLessThanOrEqual(360);
+    // Nothing runs into the card's padding or past its border (a heading's last word held to its
+    // page and ebook position; "Copy link" kept beside the permalink).
+    const outside = await page.evaluate(() =>
+      [...document.querySelectorAll("main article:not([hidden])")].flatMap((card) => {
+        const box = card.getBoundingClientRect();
+        const style = getComputedStyle(card);
+        const right = box.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+        return [...card.querySelectorAll("header, header *")]
+          .filter((part) => part.getBoundingClientRect().right > right + 0.5)
+          .map(
+            (part) =>
+              `"${(part.textContent ?? "").trim().slice(0, 50)}" ends ${Math.round(part.getBoundingClientRect().right - right)} px past the card's content`,
+          );
+      }),
+    );
+    expect.soft([...new Set(outside)].slice(0, 6), path).toEqual([]);
+  }
+});
+
 test("with a large text size on a 320 px phone, the sign-in page's first tab says Sign in on one line", async ({
   page,
 }) => {

@@ -11,8 +11,9 @@ export function AnimeMistakeEntry({ entry, shown }: { entry: AnimeMistake; shown
       headingLevel="h4"
       heading={
         <span className="tabular-nums">
-          {formatTimestamp(entry.start)}–{formatTimestamp(entry.end)}
-          <span className="ml-2 text-sm font-normal text-muted-foreground">
+          {formatTimestamp(entry.start)}–{formatTimestamp(entry.end)}{" "}
+          {/* A space, not a margin: the platform may go to the next line on a narrow card. */}
+          <span className="ml-1 text-sm font-normal text-muted-foreground">
             {entry.platform} · {animeTrackLabels[entry.track]}
           </span>
         </span>

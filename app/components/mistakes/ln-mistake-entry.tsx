@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { TitleIfShown } from "~/components/unit-title";
@@ -46,13 +47,19 @@ export function LnMistakeEntry({
           <TitleIfShown gated={entry.chapterTitle} fallback={where(null)}>
             {where}
           </TitleIfShown>
-          {location.map((part) => (
-            // Glued to the word before it by a no-break space: "· p. 110" never starts a line.
-            <span key={part} className="whitespace-nowrap text-sm font-normal text-muted-foreground">
-              {"\u00a0· "}
-              {part}
+          {location.length ? (
+            <span className="text-sm font-normal text-muted-foreground">
+              {location.map((part) => (
+                // Each dot glued to the word before it by a no-break space, so a line never starts with one;
+                // a line may break after it ("Instinct ·" then "p. 104 ·" then "ebook 33%"): held on one
+                // line with the title's last word, they are wider than a phone's card at a large text size.
+                <Fragment key={part}>
+                  {"\u00a0· "}
+                  <span className="whitespace-nowrap">{part}</span>
+                </Fragment>
+              ))}
             </span>
-          ))}
+          ) : null}
         </>
       }
       badges={

@@ -86,7 +86,8 @@ export function EntryLinks({ anchor }: { anchor: string }) {
   }
 
   return (
-    <span className="flex items-center gap-3 text-sm">
+    // Wrapping: "Copy link" goes under the permalink where a phone's card at a large text size has no room beside it.
+    <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
       <a href={`#${anchor}`} className="tap-line text-primary underline">
         Permalink
       </a>
