@@ -34,7 +34,9 @@ export function SeverityBadge({ severity, wrap = false }: { severity: MistakeSev
 export function MistakeComparison({ official, suggested }: { official: string; suggested: string }) {
   const diff = diffWords(official, suggested);
   return (
-    <div className="grid gap-2 sm:grid-cols-2">
+    // One column as wide as the card (minmax(0, 1fr)), not as wide as its longest word: at a large text
+    // size a word such as "Congratulations," is wider than a phone's card, and breaks instead.
+    <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
       <figure className="rounded-md border border-border bg-muted/60 p-3">
         <figcaption className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
           Official
