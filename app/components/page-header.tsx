@@ -14,7 +14,7 @@ export function PageHeader({
 }) {
   return (
     <header className="mb-8 space-y-3">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+      <h1 className="text-page-title font-bold tracking-tight sm:text-4xl">{title}</h1>
       {subtitle ? <div className="text-xl font-medium">{subtitle}</div> : null}
       {lead ? <p className="max-w-3xl text-lg text-muted-foreground">{lead}</p> : null}
       {children}

@@ -99,7 +99,7 @@ export default function ApiPage({ loaderData: { base } }: Route.ComponentProps) 
   return (
     <article className="mx-auto max-w-3xl space-y-10">
       <header className="space-y-3">
-        <h1 className="text-3xl font-bold tracking-tight">API</h1>
+        <h1 className="text-page-title font-bold tracking-tight">API</h1>
         <p className="text-muted-foreground">
           Building a bot, an app or a reading list? Everything the site shows is also a small, read-only JSON API at{" "}
           <code className="[overflow-wrap:anywhere] font-mono text-sm">{base}</code>, with the same promise as the site:

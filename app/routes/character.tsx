@@ -121,7 +121,7 @@ export default function Character({ loaderData }: Route.ComponentProps) {
           Characters
         </Link>
       </nav>
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">A character you have not met yet</h1>
+      <h1 className="text-page-title font-bold tracking-tight sm:text-4xl">A character you have not met yet</h1>
       <Spoiler gated={character} what="This character" block>
         {(profile) => <CharacterProfile character={profile} titled={false} />}
       </Spoiler>
@@ -172,7 +172,7 @@ function NotMetYet({
             Characters
           </Link>
         </nav>
-        <h1 id="not-met-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+        <h1 id="not-met-title" className="text-page-title font-bold tracking-tight sm:text-4xl">
           {notMetTitle}
         </h1>
         <p>
@@ -231,7 +231,7 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
       <header className="flex flex-col gap-6 sm:flex-row sm:items-start">
         <Portrait portrait={character.portrait} name={character.name} size="lg" eager />
         <div className="space-y-2">
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{name}</h1>
+          <h1 className="text-page-title font-bold tracking-tight sm:text-4xl">{name}</h1>
           {/* A true name as the original writes it; the original of the name everyone knows goes with that name. */}
           <OriginalText text={original} className="text-lg" />
           {knownAs ? (

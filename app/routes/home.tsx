@@ -98,7 +98,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div className="space-y-12">
       <section className="space-y-4 py-4" aria-labelledby="home-title">
         <p className="text-sm font-semibold uppercase tracking-widest text-primary">Reading companion</p>
-        <h1 id="home-title" className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
+        <h1 id="home-title" className="max-w-3xl text-page-title-lg font-bold tracking-tight sm:text-5xl">
           {series ? series.title : "Every part of the story, in order, without spoilers."}
         </h1>
         {series ? (

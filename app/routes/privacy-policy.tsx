@@ -47,7 +47,7 @@ export default function PrivacyPolicy() {
   return (
     <article className="mx-auto max-w-3xl space-y-10">
       <header className="space-y-3">
-        <h1 className="text-3xl font-bold tracking-tight">Privacy policy</h1>
+        <h1 className="text-page-title font-bold tracking-tight">Privacy policy</h1>
         <p className="text-muted-foreground">
           This page lists everything the site keeps about you and everything it sends anywhere. If something is not
           listed here, the site does not do it.

@@ -916,6 +916,47 @@ test.describe("at twice the text size no page scrolls sideways on a 360 or 320 p
   }
 });
 
+test("at twice the text size on a 360 or 320 px phone, a page's heading breaks between its words, never inside one", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.addInitScript(() =>
+    document.addEventListener("DOMContentLoaded", () => {
+      document.documentElement.style.fontSize = "200%";
+    }),
+  );
+  // Headings whose longest word ("Lanternfall", "translation", "Readership", "Discussion:") was wider than the screen.
+  for (const path of [
+    "/",
+    "/characters",
+    "/translation_meta",
+    "/translation_meta/anime_mistls",
+    "/statistics/readership",
+    "/discuss/anime:1-11",
+  ]) {
+    await open(page, path);
+    for (const width of [360, 320]) {
+      await page.setViewportSize({ width, height: 740 });
+      const broken = await page.getByRole("heading", { level: 1 }).evaluate((heading) => {
+        const words: string[] = [];
+        const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const match of (node.textContent ?? "").matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => rect.top));
+            if (lines.size > 1) words.push(match[0]);
+          }
+        }
+        return words;
+      });
+      expect.soft(broken, `${path} at ${width} px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 360, height: 740 });
+  }
+});
+
 test("at twice the text size on a 360 px phone, a reader's translation notes keep every part of an entry inside its card", async ({
   page,
 }) => {
