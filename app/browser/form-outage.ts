@@ -43,6 +43,8 @@ export async function keepingTheForm<Answer>(
   serverAction: () => Promise<Answer>,
   fields: readonly string[],
   tooLong?: (values: Record<string, string>) => FormErrors | null,
+  /** Whether the form holds words the reader typed, kept for them ("Your text is kept here"); a confirmation does not. */
+  typed: (values: Record<string, string>) => boolean = () => fields.length > 0,
 ): Promise<Answer | ReturnType<typeof data<Refusal>>> {
   const values = readFields(await request.clone().formData(), fields);
   const refused = tooLong?.(values);
@@ -60,7 +62,7 @@ export async function keepingTheForm<Answer>(
       : status === 413
         ? "tooLarge"
         : "failed";
-    const message = outageMessages[why][fields.length ? "typed" : "none"];
+    const message = outageMessages[why][typed(values) ? "typed" : "none"];
     // As a refusal with its status: the router then asks no loader again, a request that would fail too.
     return data<Refusal>(
       { ...errorBody(message, { form: message }), values },

@@ -60,7 +60,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * fails to answer, keeps the page and the text (app/browser/form-outage.ts).
  */
 export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) =>
-  keepingTheForm(request, serverAction, threadFormFields, threadLengthErrors);
+  keepingTheForm(
+    request,
+    serverAction,
+    threadFormFields,
+    threadLengthErrors,
+    // A delete is a confirmation: "nothing was done", not "your text is kept here".
+    (values) => !values.form?.startsWith("delete:"),
+  );
 
 /** Kept at the edge only seconds (a signed-in reader's answers are private anyway). */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": THREAD_CACHE_CONTROL });

@@ -305,6 +305,43 @@ test("on a phone, the 'Comment posted' toast covers neither the form nor the com
   await expect(page.locator("main")).not.toContainText(text);
 });
 
+test("a delete that does not go through says so beside the comment it leaves, offline or with the site out of reach", async ({
+  reader,
+  context,
+}) => {
+  const page = reader.page;
+  const text = `Deleted later, written at ${Date.now()}`;
+  await typeComment(page, "/discuss/anime:1-6", text);
+  await page.getByRole("button", { name: "Post comment" }).click();
+  const posted = page.locator("main li", { hasText: text });
+  await expect(posted).toBeVisible();
+  page.on("dialog", (dialog) => void dialog.accept());
+
+  // Offline: the comment stays, and says why, not as though the tap was never seen.
+  await context.setOffline(true);
+  await posted.getByRole("button", { name: "Delete" }).click();
+  await expect(posted.getByRole("alert")).toHaveText(
+    "You are offline, so nothing was done. Try again when you are back online.",
+  );
+  await expect(posted).toContainText(text);
+  await context.setOffline(false);
+
+  // Online, the request lost on the way.
+  await page.route(/\/discuss\/anime:1-6/, (route) =>
+    route.request().method() === "POST" ? route.abort() : route.continue(),
+  );
+  await posted.getByRole("button", { name: "Delete" }).click();
+  await expect(posted.getByRole("alert")).toHaveText(
+    "The site could not be reached, so nothing was done. Try again in a moment.",
+  );
+  await expect(posted).toContainText(text);
+
+  // Through once the site is reached: the comment goes, with the thread left as it was found.
+  await page.unroute(/\/discuss\/anime:1-6/);
+  await posted.getByRole("button", { name: "Delete" }).click();
+  await expect(page.locator("main")).not.toContainText(text);
+});
+
 test("a comment written while the session ends is in the form again once the writer has signed in again", async ({
   reader,
 }) => {

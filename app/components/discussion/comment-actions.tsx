@@ -57,6 +57,7 @@ export function CommentTools({
   const editable = useStillEditable(body.postedAt);
   const editAnswer = answerTo(actionData, `edit:${place.id}`);
   const reportAnswer = answerTo(actionData, `report:${place.id}`);
+  const deleteAnswer = answerTo(actionData, `delete:${place.id}`);
   const answered = editAnswer ? "edit" : reportAnswer ? "report" : null;
   const [open, setOpen] = useState<"edit" | "report" | null>(answered);
   // A report sent and not refused is one this reader has made: the site takes one a comment.
@@ -95,7 +96,7 @@ export function CommentTools({
             Edit
           </Button>
         ) : null}
-        {own ? <DeleteButton id={place.id} /> : null}
+        {own ? <DeleteButton id={place.id} sent={deleteAnswer} /> : null}
         {!own && reported ? <span className="text-sm text-muted-foreground">Reported</span> : null}
         {!own && !reported && open !== "report" ? (
           <Button variant="link" size="sm" onClick={() => setOpen("report")}>
@@ -296,11 +297,18 @@ function SendOrCancel({
   );
 }
 
-function DeleteButton({ id }: { id: number }) {
+/**
+ * Deletes the writer's comment once they confirm. A delete that did not go through (offline, the site
+ * not reached, or refused) says so under the comment's buttons, which it stays beside: without a word,
+ * the comment still there after "Its text goes for good" looks as though the tap was never seen.
+ */
+function DeleteButton({ id, sent }: { id: number; sent: Answer }) {
   const sending = useSending("delete", id);
+  const error = formErrorsOf<never>(sent).form;
   return (
     <Form
       method="post"
+      className="contents"
       onSubmit={(event) => {
         if (!window.confirm("Delete this comment? Its text goes for good.")) event.preventDefault();
       }}
@@ -309,6 +317,7 @@ function DeleteButton({ id }: { id: number }) {
       <Button type="submit" variant="link" size="sm" disabled={sending}>
         Delete
       </Button>
+      {error && !sending ? <FormError className="my-2 basis-full">{error}</FormError> : null}
     </Form>
   );
 }
