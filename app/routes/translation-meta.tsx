@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/page-header";
 import { PageSection } from "~/components/page-section";
 import { ShieldedList } from "~/components/shielded-list";
 import { ScrollRegion } from "~/components/ui/scroll-region";
-import { formatDate, formatNumber } from "~/lib/format";
+import { formatDate } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { mistakeCategoryLabels, mistakeSeverityLabels, severities } from "~/lib/mistakes/rules";
 import { pageMeta } from "~/lib/http/meta";
@@ -57,7 +57,7 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
         >
           <span className="text-lg font-semibold">Light novels</span>
           <span className="mt-1 block text-muted-foreground">
-            {formatNumber(count("light_novel"))} entries, by collection and volume
+            {countOf(count("light_novel"), nouns.entry)}, by collection and volume
           </span>
         </Link>
         <Link
@@ -66,7 +66,8 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
         >
           <span className="text-lg font-semibold">Anime</span>
           <span className="mt-1 block text-muted-foreground">
-            {formatNumber(count("anime"))} entries, by season and episode
+            {/* The count holds the OVAs', specials' and films' entries too, which have a section of their own. */}
+            {countOf(count("anime"), nouns.entry)}, by season and episode, OVA, special or film
           </span>
         </Link>
       </div>

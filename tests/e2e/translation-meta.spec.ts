@@ -87,6 +87,20 @@ test("the anime page shows one season's entries at a time, by episode with times
   await expect(page.getByRole("heading", { level: 2, name: "Season 1" })).toHaveCount(0);
 });
 
+test("the hub's count of anime entries says it holds the OVAs, specials and films, and is the anime page's sections added up", async ({
+  page,
+}) => {
+  await page.goto("/translation_meta");
+  const anime = page.getByRole("main").getByRole("link", { name: /^Anime\s*\d+ entr/ });
+  await expect(anime).toHaveText(/^Anime\s*\d+ entries, by season and episode, OVA, special or film$/);
+  const total = Number((await anime.textContent())!.match(/(\d+) entries/)![1]);
+  await page.goto("/translation_meta/anime_mistls");
+  const sections = page.getByRole("navigation", { name: "Seasons" }).getByRole("listitem");
+  await expect(sections.filter({ hasText: "OVAs, specials and films" })).toHaveCount(1);
+  const counts = (await sections.allTextContents()).map((text) => Number(text.match(/(\d+) entr(?:y|ies)/)![1]));
+  expect(counts.reduce((sum, each) => sum + each, 0)).toBe(total);
+});
+
 test("the Atom feed parses and lists entries", async ({ page }) => {
   await page.goto("/translation_meta");
   const feed = await page.evaluate(async () => {
