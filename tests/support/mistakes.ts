@@ -7,6 +7,8 @@ import { env } from "cloudflare:workers";
 import { entryHandle } from "~/lib/mistakes/rules";
 import { isGated } from "~/lib/shield/gated";
 import { type Knowledge, knows, readRevealers } from "~/lib/shield/knowledge";
+import { action as formAction } from "~/routes/feedback-hub.form";
+import { callAsReader, form, readerCookie } from "./readers";
 
 export interface StoredMistake {
   id: string;
@@ -118,4 +120,31 @@ export function wronglyShownOrSealed(data: unknown, { mistakes }: StoredMistakes
   return [...entriesIn(data)]
     .filter(([id, shown]) => !revealedBy.has(id) || shown !== knows(knowledge, revealedBy.get(id)))
     .map(([id, shown]) => `${id}: ${shown ? "shown" : "sealed"}`);
+}
+
+/**
+ * Anime reports sent through the feedback hub's form, each from a reader of its own (`<readers>-1`,
+ * `<readers>-2`…), with `fields` filled in where a report leaves them out: what the action answered, the
+ * reader and the report's submission id, to find what was stored (`storedReport`).
+ */
+export function animeReports(readers: string, fields: Record<string, string>) {
+  let sent = 0;
+  return async (changed: Record<string, string>) => {
+    const submissionId = crypto.randomUUID();
+    const uid = `${readers}-${++sent}`;
+    const result = await callAsReader(formAction, "/feedback_hub/report_anime_mistl", {
+      method: "POST",
+      cookie: await readerCookie(uid),
+      params: { form: "report_anime_mistl" },
+      body: form({ submissionId, ...fields, ...changed }),
+    });
+    return { result, uid, submissionId };
+  };
+}
+
+/** The report a reader sent with this submission id, as stored; null when none was. */
+export function storedReport(uid: string, submissionId: string) {
+  return env.DB.prepare(`SELECT id, fields FROM reports WHERE uid = ? AND submission_id = ?`)
+    .bind(uid, submissionId)
+    .first<{ id: string; fields: string }>();
 }

@@ -10,9 +10,10 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { entryHandle } from "~/lib/mistakes/rules";
 import { encodeKnowledge, knowledgeOfUnits } from "~/lib/shield/knowledge";
-import { action as formAction, loader as formLoader } from "~/routes/feedback-hub.form";
+import { loader as formLoader } from "~/routes/feedback-hub.form";
 import { action as triageAction } from "~/routes/feedback-hub.triage";
 import { loader as animeNotesLoader } from "~/routes/translation-meta.anime";
+import { animeReports, storedReport } from "../support/mistakes";
 import { importTestPack } from "../support/packs";
 import { callAsReader as call, form, readerCookie as cookieFor } from "../support/readers";
 import { fetchDeployed } from "../support/site";
@@ -51,8 +52,7 @@ beforeAll(() =>
   }),
 );
 
-let sent = 0;
-const anime = (fields: Record<string, string>) => ({
+const sendReport = animeReports("recut-reader", {
   episode: ADDING,
   timestamp: "40:10",
   platform: "Other",
@@ -60,27 +60,7 @@ const anime = (fields: Record<string, string>) => ({
   official: OFFICIAL,
   suggested: SUGGESTED,
   why: WHY,
-  ...fields,
 });
-
-/** Sends an anime report from a reader of its own; the action's answer and the reader. */
-async function sendReport(fields: Record<string, string>) {
-  const submissionId = crypto.randomUUID();
-  const uid = `recut-reader-${++sent}`;
-  const result = await call(formAction, "/feedback_hub/report_anime_mistl", {
-    method: "POST",
-    cookie: await cookieFor(uid),
-    params: { form: "report_anime_mistl" },
-    body: form({ submissionId, ...anime(fields) }),
-  });
-  return { result, uid, submissionId };
-}
-
-async function storedReport(uid: string, submissionId: string) {
-  return env.DB.prepare(`SELECT id, fields FROM reports WHERE uid = ? AND submission_id = ?`)
-    .bind(uid, submissionId)
-    .first<{ id: string; fields: string }>();
-}
 
 describe("a report on a scene a recut adds", () => {
   it("is offered the recut's episodes that add a scene and are out, by their labels, after their season's episodes", async () => {
