@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "../support/auth";
 import { seriousViolations } from "../support/axe";
 import { inBothThemes, sitePosts, waitForHydration } from "../support/browser";
@@ -344,6 +344,28 @@ test("a moderator accepts a light novel report and it is published on its volume
   await expect(mine.getByText("Thanks, confirmed against the Japanese.").first()).toBeVisible();
 });
 
+/**
+ * A moderator finds the anime report suggesting `suggested` in triage, named by `place` ("Anime · OVA at
+ * 21:05"), checks what else `look` asks of it, and accepts it as minor: it is published.
+ */
+async function acceptAnimeReport(
+  page: Page,
+  suggested: string,
+  place: string,
+  look: (item: Locator) => Promise<void> = async () => {},
+) {
+  await page.context().addInitScript(() => localStorage.setItem("rc:spoiler-mode", "off"));
+  await page.goto("/feedback_hub/triage?kind=anime_mistl&status=open");
+  await waitForHydration(page);
+  const item = page.getByRole("listitem").filter({ hasText: suggested });
+  await expect(item).toContainText(place);
+  await look(item);
+  await item.getByLabel("Status").selectOption("accepted");
+  await item.getByLabel("Severity, if accepted").selectOption("minor");
+  await item.getByRole("button", { name: "Save decision" }).click();
+  await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("published");
+}
+
 test("a viewer of the OVA reports a line of it, a moderator accepts it, and it is shown on the page's section of specials, sealed to who has not watched it", async ({
   reader,
   moderator,
@@ -374,20 +396,12 @@ test("a viewer of the OVA reports a line of it, a moderator accepts it, and it i
   await readerPage.getByRole("button", { name: "Send report" }).click();
   await expect(readerPage).toHaveURL(/\/feedback_hub\?sent=anime_mistl/);
 
-  const { page } = moderator;
-  await page.context().addInitScript(() => localStorage.setItem("rc:spoiler-mode", "off"));
-  await page.goto("/feedback_hub/triage?kind=anime_mistl&status=open");
-  await waitForHydration(page);
-  const item = page.getByRole("listitem").filter({ hasText: suggested });
   // Triage names the OVA by its label, with the time the reader gave, and each answer as the reader chose it.
-  await expect(item).toContainText("Anime · OVA at 21:05");
-  const answer = (term: string) => item.locator("dt", { hasText: term }).locator("xpath=following-sibling::dd[1]");
-  await expect(answer("Episode, OVA, special or film")).toHaveText("Anime · OVA");
-  await expect(answer("Track")).toHaveText("Subtitles");
-  await item.getByLabel("Status").selectOption("accepted");
-  await item.getByLabel("Severity, if accepted").selectOption("minor");
-  await item.getByRole("button", { name: "Save decision" }).click();
-  await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("published");
+  await acceptAnimeReport(moderator.page, suggested, "Anime · OVA at 21:05", async (item) => {
+    const answer = (term: string) => item.locator("dt", { hasText: term }).locator("xpath=following-sibling::dd[1]");
+    await expect(answer("Episode, OVA, special or film")).toHaveText("Anime · OVA");
+    await expect(answer("Track")).toHaveText("Subtitles");
+  });
 
   // Its viewer reads it in the section of OVAs, specials and films, beside the seasons.
   await readerPage.goto("/translation_meta/anime_mistls");
@@ -450,17 +464,8 @@ test("a viewer of the recut reports a line of a scene it adds, a moderator accep
   await readerPage.getByRole("button", { name: "Send report" }).click();
   await expect(readerPage).toHaveURL(/\/feedback_hub\?sent=anime_mistl/);
 
-  const { page } = moderator;
-  await page.context().addInitScript(() => localStorage.setItem("rc:spoiler-mode", "off"));
-  await page.goto("/feedback_hub/triage?kind=anime_mistl&status=open");
-  await waitForHydration(page);
-  const item = page.getByRole("listitem").filter({ hasText: suggested });
   // Triage names the recut's episode by its label, with the time the reader gave.
-  await expect(item).toContainText("Season 1 Recut · Episode 3 at 40:10");
-  await item.getByLabel("Status").selectOption("accepted");
-  await item.getByLabel("Severity, if accepted").selectOption("minor");
-  await item.getByRole("button", { name: "Save decision" }).click();
-  await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("published");
+  await acceptAnimeReport(moderator.page, suggested, "Season 1 Recut · Episode 3 at 40:10");
 
   // Its viewer reads it in season 1's section, under the recut's episode.
   await readerPage.goto("/translation_meta/anime_mistls?season=1");
