@@ -17,8 +17,13 @@ export const ToastViewport = forwardRef<
 ));
 ToastViewport.displayName = "ToastViewport";
 
+/*
+ * On a phone a toast can cover a form's button (at a large text size, nearly half the screen): a tap on
+ * its words goes through to what is under it, so no tap is lost to it; its own buttons still take theirs.
+ * Swiping it away is for wider screens; on a phone its close button dismisses it.
+ */
 const toastVariants = cva(
-  "group pointer-events-auto relative flex w-full items-center justify-between gap-4 overflow-hidden rounded-lg border p-4 pr-8 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out",
+  "group pointer-events-auto max-sm:pointer-events-none relative flex w-full items-center justify-between gap-4 overflow-hidden rounded-lg border p-4 pr-8 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out",
   {
     variants: {
       variant: {
@@ -45,7 +50,7 @@ export const ToastAction = forwardRef<
   <ToastPrimitive.Action
     ref={ref}
     className={cn(
-      "inline-flex h-8 shrink-0 items-center justify-center rounded-md border border-border bg-transparent px-3 text-sm font-medium hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring group-[.border-destructive]:border-destructive-foreground/40",
+      "pointer-events-auto inline-flex h-8 shrink-0 items-center justify-center rounded-md border border-border bg-transparent px-3 text-sm font-medium hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring group-[.border-destructive]:border-destructive-foreground/40",
       className,
     )}
     {...props}
@@ -61,7 +66,7 @@ export const ToastClose = forwardRef<
     ref={ref}
     aria-label="Dismiss notification"
     className={cn(
-      "absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+      "pointer-events-auto absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
       className,
     )}
     {...props}

@@ -11,7 +11,7 @@ import { dispatch, TOAST_DURATION, toastDuration, useToasts } from "./toast-stat
 
 export { toast } from "./toast-state";
 
-/** Renders the toast store: swipe right past 50 px to dismiss, F8 focuses the list. */
+/** Renders the toast store: swipe right past 50 px to dismiss (from `sm` up; see toast.tsx), F8 focuses the list. */
 export function Toaster() {
   const toasts = useToasts();
   return (
