@@ -161,15 +161,47 @@ function withReaders<Row extends { horizon_told_by: string }>(row: Row | undefin
 }
 
 /**
+ * The comment or reply a reader reports (slot `id`), with the gates a reader passes to be shown it: its
+ * thread's unit, for a reply the horizon of the comment it sits in, and its own horizon (each a `told_by`).
+ * A reply's horizon on another line than its comment's does not hold that comment's.
+ */
+const reportedComment = query
+  .selectFrom("comments as c")
+  .innerJoin("story_units as h", "h.key", "c.horizon")
+  .innerJoin("story_units as u", "u.key", "c.unit")
+  .leftJoin("comments as p", "p.id", "c.parent_id")
+  .leftJoin("story_units as ph", "ph.key", "p.horizon")
+  .select([
+    "c.id",
+    "c.status",
+    "h.told_by as horizon_told_by",
+    "u.told_by as unit_told_by",
+    "ph.told_by as parent_horizon_told_by",
+  ])
+  .where("c.id", "=", slot<number | null>("id"));
+
+/**
  * What a report of a comment is checked against, in one round trip: the reporter's saved progress (they
- * report only what it reveals, and name only what they have seen) and the comment, with who may read it.
+ * report only what it reveals, and name only what they have seen) and the comment, with every gate a
+ * reader passes to be shown it (`gates`: its thread's unit, its comment's horizon for a reply, its own).
  */
 export async function reporterAndComment(db: D1Database, uid: string, commentId: number) {
-  const [progress, comments] = await batch(db, [savedProgressOfReader, answeredComment], {
+  const [progress, comments] = await batch(db, [savedProgressOfReader, reportedComment], {
     uid,
-    parentId: commentId,
+    id: commentId,
   });
-  return { progress: savedProgressFrom(progress), comment: withReaders(comments[0]) };
+  const row = comments[0];
+  return {
+    progress: savedProgressFrom(progress),
+    comment: row
+      ? {
+          ...row,
+          gates: [row.unit_told_by, row.parent_horizon_told_by, row.horizon_told_by]
+            .filter((toldBy) => toldBy !== null)
+            .map(revealersOfUnit),
+        }
+      : null,
+  };
 }
 
 export type ModeratorDecision = { action: "hide" } | { action: "restore" } | { action: "restamp"; horizon: string };

@@ -272,9 +272,10 @@ export async function reportIntent({ context, user, unit, body, raw }: ThreadReq
     note: reportNoteProblem(raw.note),
   });
   if (errors) return refuse(errors, raw);
-  // A comment the reporter's progress does not reveal is answered as one that is not there: nothing tells
+  // A comment the reporter's progress does not reveal (its thread, the comment a reply sits in, its own
+  // horizon: each a gate the page shows it behind) is answered as one that is not there: nothing tells
   // them it stands (nor, by walking the ids, how many replies a comment has).
-  if (!comment || !knows(reporter, comment.revealedBy)) return refuse({ form: goneReport }, raw, 409);
+  if (!comment || !comment.gates.every((gate) => knows(reporter, gate))) return refuse({ form: goneReport }, raw, 409);
   const outcome = await reportComment(
     context.db,
     {

@@ -478,6 +478,50 @@ describe("discussion moderation: edits, reports, decisions and standing (against
     expect((await report(comment)).status).toBe(302);
   });
 
+  it("answers a report of a reply or comment whose own horizon the reporter has seen, but not its comment's or its thread's, as one that is not there", async () => {
+    const writer = await cookieFor("gated-reply-writer");
+    await saveProgress("gated-reply-writer", { webNovel: "wn:2-2", anime: "anime:1-1", recuts: ["anime:1r1-2"] });
+    // A comment touching arc 2, and under it a reply touching only the anime's first episode (another line).
+    const comment = await posted(writer, "wn:1-2", "Arc 2 words above", "wn:2-2");
+    const reply = await post(writer, "wn:1-2", {
+      text: "First episode words",
+      horizon: "anime:1-1",
+      parent: String(comment),
+    });
+    expect(reply.status).toBe(302);
+    const underneath = Number(/#comment-(\d+)/.exec(reply.headers.get("Location") ?? "")?.[1]);
+    // In the thread of the recut's episode that adds a scene of its own, a comment touching arc 2.
+    const inRecut = await posted(writer, "anime:1r1-2", "Arc 2 words in the recut's thread", "wn:2-2");
+
+    const viewer = await cookieFor("gated-reply-viewer");
+    await saveProgress("gated-reply-viewer", { anime: "anime:1-1" });
+    const reader = await cookieFor("gated-recut-reader");
+    await saveProgress("gated-recut-reader", { webNovel: "wn:2-2" });
+    const report = (cookie: string, unit: string, id: number) =>
+      send(cookie, unit, { intent: "report", id: String(id), kind: "abuse" });
+    const missing = await report(viewer, "wn:1-2", 999_999);
+    // The viewer of episode 1 sees neither the comment nor so its replies: nothing tells them one stands.
+    const sealedReply = await report(viewer, "wn:1-2", underneath);
+    expect({ status: sealedReply.status, fields: sealedReply.fields }).toEqual({
+      status: missing.status,
+      fields: missing.fields,
+    });
+    // The web novel reader has not seen the recut's scene its thread is about.
+    const sealedComment = await report(reader, "anime:1r1-2", inRecut);
+    expect({ status: sealedComment.status, fields: sealedComment.fields }).toEqual({
+      status: missing.status,
+      fields: missing.fields,
+    });
+    const stored = await env.DB.prepare(`SELECT count(*) AS n FROM comment_reports WHERE comment_id IN (?1, ?2)`)
+      .bind(underneath, inRecut)
+      .first<{ n: number }>();
+    expect(stored?.n).toBe(0);
+    // A reader who has seen all three reports the reply.
+    const reaching = await cookieFor("gated-reply-reaching");
+    await saveProgress("gated-reply-reaching", { webNovel: "wn:2-2", anime: "anime:1-1" });
+    expect((await report(reaching, "wn:1-2", underneath)).status).toBe(302);
+  });
+
   it("keeps nothing of a comment, report or decision on its way as the account was deleted", async () => {
     const uid = "racing-writer";
     await cookieFor(uid);

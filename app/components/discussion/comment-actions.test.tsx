@@ -6,7 +6,7 @@ import { emptyProgress } from "~/lib/progress/record";
 import type { Revealers } from "~/lib/shield/knowledge";
 import { writerTag } from "~/lib/discussion/writer";
 import { renderInThread } from "../../../tests/support/thread-stub";
-import { CommentTools } from "./comment-actions";
+import { CommentTools, type ShownBehind } from "./comment-actions";
 
 const writer = {
   uid: "writer-1",
@@ -30,8 +30,15 @@ async function renderComment(
     own = true,
     horizon = thread,
     revealedBy = null,
+    within,
     actionData,
-  }: { own?: boolean; horizon?: UnitLabel; revealedBy?: Revealers; actionData?: unknown } = {},
+  }: {
+    own?: boolean;
+    horizon?: UnitLabel;
+    revealedBy?: Revealers;
+    within?: ShownBehind[];
+    actionData?: unknown;
+  } = {},
 ) {
   const body: CommentBody = {
     author: "Mira",
@@ -47,6 +54,7 @@ async function renderComment(
     <CommentTools
       unit={thread}
       place={{ id: 7, horizon, revealedBy }}
+      within={within}
       readerPlaces={[
         { key: "wn:3-10", label: "Arc 3 · Chapter 9" },
         { key: "anime:1-12", label: "Season 1 · Episode 12" },
@@ -104,6 +112,25 @@ describe("reporting a comment shown beyond the reader's progress", () => {
     await user.click(screen.getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("status")).toBeNull();
     expect(screen.getByRole("button", { name: "Report" })).toBeVisible();
+  });
+
+  it("says so for a reply whose own horizon the reader has seen but not the comment's it sits in, naming that", async () => {
+    watchedTo("anime:1-5");
+    const user = userEvent.setup();
+    await renderComment("Episode 3's opening", {
+      own: false,
+      horizon: { key: "anime:1-3", label: "Season 1 · Episode 3" },
+      revealedBy: ["anime:1-3"],
+      within: [
+        { place: thread, revealedBy: null },
+        { place: { key: "wn:3-10", label: "Arc 3 · Chapter 9" }, revealedBy: ["wn:3-10"] },
+      ],
+    });
+    await user.click(await screen.findByRole("button", { name: "Report" }));
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "You can report this comment once your progress includes what it touches (Arc 3 · Chapter 9)",
+    );
+    expect(screen.queryByRole("button", { name: "Send report" })).toBeNull();
   });
 
   it("offers the form once the reader's progress reaches it", async () => {

@@ -27,6 +27,12 @@ import { CommentText } from "./comment-text";
  * (lazy-writer-tools.tsx).
  */
 
+/** A gate a comment is shown behind: a part of the story, and who has been through it (its `told_by`). */
+export interface ShownBehind {
+  place: UnitLabel;
+  revealedBy: Revealers;
+}
+
 /**
  * A comment's text and what the signed-in reader may do with it: its writer edits it in place (for its
  * first minutes) or deletes it, another reader reports it (once: then it says so), a moderator decides.
@@ -35,6 +41,7 @@ export function CommentTools({
   unit,
   parentHorizon = null,
   place,
+  within = [],
   readerPlaces,
   body,
   moderator,
@@ -46,6 +53,11 @@ export function CommentTools({
   parentHorizon?: UnitLabel | null;
   /** The comment's id, what it touches and who may read it (`revealedBy`: a report is taken from them alone). */
   place: { id: number; horizon: UnitLabel; revealedBy: Revealers };
+  /**
+   * The gates it is shown behind besides its own (`ShownBehind`): its thread's unit, and for a reply the
+   * horizon of the comment it sits in. A report is taken only from a reader past all of them.
+   */
+  within?: readonly ShownBehind[];
   /** The reader's places as the series names them, for a report's "should have seen first" and an edit's horizon. */
   readerPlaces: readonly UnitLabel[];
   body: CommentBody;
@@ -107,8 +119,7 @@ export function CommentTools({
       {open === "report" && !own ? (
         <ReportForm
           id={place.id}
-          horizon={place.horizon}
-          revealedBy={place.revealedBy}
+          gates={[...within, { place: place.horizon, revealedBy: place.revealedBy }]}
           readerPlaces={readerPlaces}
           answer={reportAnswer}
           onDone={() => setOpen(null)}
@@ -328,23 +339,25 @@ function DeleteButton({ id, sent }: { id: number; sent: Answer }) {
  */
 function ReportForm({
   id,
-  horizon,
-  revealedBy,
+  gates,
   readerPlaces,
   answer,
   onDone,
 }: {
   id: number;
-  horizon: UnitLabel;
-  revealedBy: Revealers;
+  /** What the comment is shown behind, its own horizon last. */
+  gates: readonly ShownBehind[];
   readerPlaces: readonly UnitLabel[];
   answer: Answer;
   onDone: () => void;
 }) {
   const shield = useShield();
+  const horizon = gates.at(-1)!.place;
   // Shown though the reader's progress does not reach it (asked to see, or the shield off): the site
-  // takes a report only from those whose progress does, and answers others as if it were not there.
-  if (shield && !knows(shield.knowledge, revealedBy)) return <BeyondReport horizon={horizon} onDone={onDone} />;
+  // takes a report only from those whose progress passes every gate it is shown behind (its thread, the
+  // comment a reply sits in, its own horizon), and answers others as if it were not there.
+  const beyond = shield && gates.find((gate) => !knows(shield.knowledge, gate.revealedBy));
+  if (beyond) return <BeyondReport horizon={beyond.place} onDone={onDone} />;
   return <ReportFields id={id} horizon={horizon} readerPlaces={readerPlaces} answer={answer} onDone={onDone} />;
 }
 

@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { ShieldedList } from "~/components/shielded-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -20,6 +20,7 @@ import type { Revealers } from "~/lib/shield/knowledge";
 import { useOptionalUser } from "~/browser/user";
 import { answerTo } from "~/lib/discussion/thread-forms";
 import { CommentForm } from "./comment-form";
+import type { ShownBehind } from "./comment-actions";
 import { CommentToolsSlot, ModeratorActionsSlot, TextOnly } from "./lazy-writer-tools";
 
 /** How many parts of the story a fold names before it counts the rest. */
@@ -63,6 +64,8 @@ export function ThreadComments({
   actionData: unknown;
 }) {
   const shield = useShield();
+  // What every comment is shown behind besides its horizon: the thread's unit.
+  const within = useMemo(() => [{ place: unit, revealedBy: joinableBy }], [unit, joinableBy]);
   // Strict mode leaves out what the reader would be shown without asking: a comment or reply they asked
   // to see ("Show it" on its fold) is theirs to read, whoever wrote it.
   const tooKnowing = ({ content, revealedBy }: ThreadReply) =>
@@ -105,12 +108,14 @@ export function ThreadComments({
                     unit={unit}
                     readerPlaces={readerPlaces}
                     place={comment}
+                    within={within}
                     body={comment.content}
                     actionData={actionData}
                   />
                   <Replies
                     unit={unit}
                     joinableBy={joinableBy}
+                    within={within}
                     readerPlaces={readerPlaces}
                     parent={comment}
                     replies={comment.content.replies.filter((reply) => !tooKnowing(reply))}
@@ -131,6 +136,7 @@ export function ThreadComments({
 function Replies({
   unit,
   joinableBy,
+  within,
   readerPlaces,
   parent,
   replies,
@@ -140,6 +146,8 @@ function Replies({
 }: {
   unit: UnitLabel;
   joinableBy: Revealers;
+  /** What the comment is shown behind besides its horizon (its thread's unit). */
+  within: readonly ShownBehind[];
   readerPlaces: UnitLabel[];
   parent: ThreadComment;
   replies: ThreadReply[];
@@ -155,6 +163,11 @@ function Replies({
   useEffect(() => setReplying(answer !== undefined), [key]); // eslint-disable-line react-hooks/exhaustive-deps -- per navigation
   const shield = useShield();
   const location = useLocation();
+  // A reply is shown behind its comment's horizon too.
+  const replyWithin = useMemo(
+    () => [...within, { place: parent.horizon, revealedBy: parent.revealedBy }],
+    [within, parent.horizon, parent.revealedBy],
+  );
   return (
     <div className="mt-3 space-y-3 border-l-2 border-border pl-3 sm:pl-4">
       {replies.length ? (
@@ -177,6 +190,7 @@ function Replies({
                     parentHorizon={parent.horizon}
                     readerPlaces={readerPlaces}
                     place={reply}
+                    within={replyWithin}
                     body={reply.content}
                     actionData={actionData}
                   />
@@ -217,6 +231,7 @@ function CommentView({
   parentHorizon = null,
   readerPlaces,
   place,
+  within,
   body,
   actionData,
 }: {
@@ -225,6 +240,8 @@ function CommentView({
   parentHorizon?: UnitLabel | null;
   readerPlaces: UnitLabel[];
   place: { id: number; horizon: UnitLabel; revealedBy: Revealers };
+  /** What it is shown behind besides its horizon (`CommentTools`' `within`). */
+  within: readonly ShownBehind[];
   body: CommentBody;
   actionData: unknown;
 }) {
@@ -264,6 +281,7 @@ function CommentView({
           unit={unit}
           parentHorizon={parentHorizon}
           place={place}
+          within={within}
           readerPlaces={readerPlaces}
           body={body}
           moderator={Boolean(user.admin)}
