@@ -14,7 +14,7 @@ const parameters = {
       ? { value }
       : {
           problem:
-            "must be a light novel volume's, an anime episode's or an OVA's, special's or film's key (ln:main-3, anime:1-5, sp:ova-1).",
+            "must be a light novel volume's, an anime episode's, a recut episode's or an OVA's, special's or film's key (ln:main-3, anime:1-5, anime:1r1-3, sp:ova-1).",
         },
 };
 

@@ -233,6 +233,10 @@ describe("an accepted report on a scene a recut adds", () => {
       }),
     ]);
     expect(JSON.stringify(api.items)).toContain(OFFICIAL);
+    // A malformed key is refused with the forms the parameter takes, a recut episode's among them.
+    const refused = await fetchDeployed(`/api/v1/translation-notes?unit=${ADDING}x`);
+    expect(refused.status).toBe(400);
+    expect((await refused.json<{ error: { message: string } }>()).error.message).toContain("a recut episode's");
     const similar = await (
       await fetchDeployed(
         `/resources/similar-mistakes?kind=anime&unit=${ADDING}&q=night%20warden%20sconce%20gallery&${viewer}`,
