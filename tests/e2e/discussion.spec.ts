@@ -150,6 +150,34 @@ test("two hidden comments side by side fold into one line naming what each touch
   await context.close();
 });
 
+test("on a phone, a reader who asked to see comments beyond their progress and taps Report is told why not, in focus, and Close gives the focus back", async ({
+  reader,
+}) => {
+  const { page } = reader;
+  await page.setViewportSize({ width: 360, height: 740 });
+  // Watched to episode 5: the demo's comment on episode 11 that touches the finale is beyond them.
+  await saveToAccount(page, { anime: "anime:1-5" });
+  await page.goto("/discuss/anime:1-11");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Show it" }).click();
+  await comments(page).getByRole("button", { name: "Show them" }).click();
+  const comment = comments(page).getByRole("listitem").filter({ hasText: "Having seen the finale now" });
+  await comment.getByRole("button", { name: "Report" }).click();
+  const notice = comment.getByRole("region", { name: "Report this comment" });
+  await expect(notice).toBeFocused();
+  await expect(notice).toContainText(
+    "You can report this comment once your progress reaches what it touches, Season 1 · Episode 12.",
+  );
+  await expect(notice.getByRole("link", { name: "Update your progress" })).toHaveAttribute("href", "/reading_tracker");
+  // The keyboard goes on from it to its link, then to Close.
+  await page.keyboard.press("Tab");
+  await expect(notice.getByRole("link", { name: "Update your progress" })).toBeFocused();
+  await notice.getByRole("button", { name: "Close" }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(comment.getByRole("button", { name: "Report" })).toBeFocused();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
 test("a light novel reader joins the thread of a web novel chapter their volumes print", async ({ reader }) => {
   const page = reader.page;
   // Lanternfall 1 prints Arc 1 from its prologue on; the reader has read up to Lanternfall 3.

@@ -104,14 +104,18 @@ describe("reporting a comment shown beyond the reader's progress", () => {
     const user = userEvent.setup();
     await renderComment("The last shot mirrors the finale", { own: false, ...touching });
     await user.click(await screen.findByRole("button", { name: "Report" }));
-    expect(screen.getByRole("status")).toHaveTextContent(
-      "You can report this comment once your progress includes what it touches (Season 1 · Episode 12)",
+    // It takes the focus from the Report button it replaces, so a screen reader reads it out.
+    const notice = screen.getByRole("region", { name: "Report this comment" });
+    expect(notice).toHaveFocus();
+    expect(notice).toHaveTextContent(
+      "You can report this comment once your progress reaches what it touches, Season 1 · Episode 12.",
     );
     expect(screen.getByRole("link", { name: "Update your progress" })).toHaveAttribute("href", "/reading_tracker");
     expect(screen.queryByRole("button", { name: "Send report" })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Close" }));
-    expect(screen.queryByRole("status")).toBeNull();
-    expect(screen.getByRole("button", { name: "Report" })).toBeVisible();
+    expect(screen.queryByRole("region", { name: "Report this comment" })).toBeNull();
+    // Closed, the focus goes back to Report, not to the start of the page.
+    expect(screen.getByRole("button", { name: "Report" })).toHaveFocus();
   });
 
   it("says so for a reply whose own horizon the reader has seen but not the comment's it sits in, naming that", async () => {
@@ -139,6 +143,9 @@ describe("reporting a comment shown beyond the reader's progress", () => {
     await renderComment("The last shot mirrors the finale", { own: false, ...touching });
     await user.click(await screen.findByRole("button", { name: "Report" }));
     expect(screen.getByRole("button", { name: "Send report" })).toBeVisible();
+    expect(screen.getByLabelText("What is wrong")).toHaveFocus();
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.getByRole("button", { name: "Report" })).toHaveFocus();
   });
 });
 

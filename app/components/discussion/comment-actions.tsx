@@ -72,6 +72,20 @@ export function CommentTools({
   const deleteAnswer = answerTo(actionData, `delete:${place.id}`);
   const answered = editAnswer ? "edit" : reportAnswer ? "report" : null;
   const [open, setOpen] = useState<"edit" | "report" | null>(answered);
+  // Closed by its Cancel or Close, a form gives the focus back to the button that opened it (which
+  // comes back with it), not to the page's start.
+  const reportButton = useRef<HTMLButtonElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const [refocus, setRefocus] = useState<"edit" | "report" | null>(null);
+  useEffect(() => {
+    if (!refocus) return;
+    (refocus === "edit" ? editButton : reportButton).current?.focus();
+    setRefocus(null);
+  }, [refocus]);
+  const close = (which: "edit" | "report") => () => {
+    setOpen(null);
+    setRefocus(which);
+  };
   // A report sent and not refused is one this reader has made: the site takes one a comment.
   const [reported, setReported] = useState(false);
   const sendingReport = useSending("report", place.id);
@@ -95,7 +109,7 @@ export function CommentTools({
           horizons={{ unit, parentHorizon, current: place.horizon, readerPlaces }}
           version={body.editedAt ?? body.postedAt}
           answer={editAnswer}
-          onDone={() => setOpen(null)}
+          onDone={close("edit")}
         />
       ) : (
         <div className="mt-2">
@@ -104,14 +118,14 @@ export function CommentTools({
       )}
       <div className="mt-2 flex flex-wrap items-center gap-x-3">
         {own && editable && open !== "edit" ? (
-          <Button variant="link" size="sm" onClick={() => setOpen("edit")}>
+          <Button ref={editButton} variant="link" size="sm" onClick={() => setOpen("edit")}>
             Edit
           </Button>
         ) : null}
         {own ? <DeleteButton id={place.id} sent={deleteAnswer} /> : null}
         {!own && reported ? <span className="text-sm text-muted-foreground">Reported</span> : null}
         {!own && !reported && open !== "report" ? (
-          <Button variant="link" size="sm" onClick={() => setOpen("report")}>
+          <Button ref={reportButton} variant="link" size="sm" onClick={() => setOpen("report")}>
             Report
           </Button>
         ) : null}
@@ -122,7 +136,7 @@ export function CommentTools({
           gates={[...within, { place: place.horizon, revealedBy: place.revealedBy }]}
           readerPlaces={readerPlaces}
           answer={reportAnswer}
-          onDone={() => setOpen(null)}
+          onDone={close("report")}
         />
       ) : null}
       {moderator ? (
@@ -361,18 +375,29 @@ function ReportForm({
   return <ReportFields id={id} horizon={horizon} readerPlaces={readerPlaces} answer={answer} onDone={onDone} />;
 }
 
-/** Said in the report form's place to a reader whose progress does not reach what the comment touches. */
+/**
+ * Said in the report form's place to a reader whose progress does not reach what the comment touches.
+ * Opened by a tap on Report (which it takes the place of), it takes the focus, so a screen reader reads
+ * it at once and the keyboard goes on to its link and its Close.
+ */
 function BeyondReport({ horizon, onDone }: { horizon: UnitLabel; onDone: () => void }) {
+  const notice = useRef<HTMLElement>(null);
+  useEffect(() => notice.current?.focus(), []);
   return (
-    <div role="status" className="mt-2 space-y-3 rounded-md border border-border p-3 text-sm">
-      <p>
-        You can report this comment once your progress includes what it touches ({horizon.label}): reports come from
-        readers who have got that far. <ProgressLink className="text-primary" />
-      </p>
-      <Button variant="ghost" size="sm" onClick={onDone}>
-        Close
-      </Button>
-    </div>
+    <section
+      ref={notice}
+      tabIndex={-1}
+      aria-label="Report this comment"
+      className="mt-2 space-y-3 rounded-md border border-border p-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <p>You can report this comment once your progress reaches what it touches, {horizon.label}.</p>
+      <div className="flex flex-wrap items-center gap-x-4">
+        <ProgressLink className="tap-line text-primary" />
+        <Button variant="ghost" size="sm" onClick={onDone}>
+          Close
+        </Button>
+      </div>
+    </section>
   );
 }
 
@@ -396,8 +421,19 @@ function ReportFields({
   const note = useKeptLength(values.note ?? "");
   // Beyond what the comment says it touches: the reader's own furthest places past it.
   const further = shield ? horizonChoices(horizon, shield.knowledge, null, readerPlaces).slice(1) : [];
+  // Opened by a tap on Report (which it takes the place of), its first field takes the focus; opened
+  // again on a refusal, focus is left to its errors.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!answer) form.current?.querySelector("select")?.focus();
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, as it opens
   return (
-    <Form method="post" className="mt-2 space-y-3 rounded-md border border-border p-3" aria-label="Report this comment">
+    <Form
+      ref={form}
+      method="post"
+      className="mt-2 space-y-3 rounded-md border border-border p-3"
+      aria-label="Report this comment"
+    >
       <CommentFormFields intent="report" form={`report:${id}`} id={id} />
       <Field id={`report-kind-${id}`} label="What is wrong" error={errors.kind} required>
         <Select name="kind" defaultValue={values.kind ?? "spoiler"} className="w-full">
