@@ -113,6 +113,8 @@ describe("the report form", () => {
     expect(page).toHaveAccessibleDescription("Give an address on this site.");
     expect(page).toBeInvalid();
     expect(page).toHaveValue("elsewhere.example");
+    // The reader is taken to it: on a phone, the Send button they tapped is a screen below it.
+    expect(page).toHaveFocus();
     expect(screen.getByRole("textbox", { name: /^What happened\?/ })).toHaveValue("The map froze");
     expect(screen.getByRole("textbox", { name: /^What did you expect/ })).toHaveValue("It to scroll");
     expect(sent).toEqual([

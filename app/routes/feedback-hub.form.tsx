@@ -213,6 +213,14 @@ export default function ReportForm({ loaderData, actionData }: Route.ComponentPr
   // eslint-disable-next-line react-hooks/exhaustive-deps -- when an answer or a restored draft is shown
   useEffect(count, [actionData, draft.restored]);
 
+  // A refusal from the site (a time past the episode's end, a place not in the book) takes the reader
+  // to its first field told off, as the form's own check does: on a phone, the Send button they tapped
+  // is a screen or more below it, where nothing would change.
+  useEffect(() => {
+    const first = firstInvalid(fieldNames(form), formErrorsOf<string>(actionData));
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }, [actionData]); // eslint-disable-line react-hooks/exhaustive-deps -- once an answer is shown
+
   function check(event: FormEvent<HTMLFormElement>) {
     const { errors: found } = validateReport(form, currentValues());
     setClientErrors(found);

@@ -454,15 +454,33 @@ test("a viewer of the recut reports a line of a scene it adds, a moderator accep
     path: "/feedback_hub/report_anime_mistl",
     select: { "Episode, OVA, special or film": "anime:1r1-3", Platform: "Blu-ray", Track: "subtitles" },
     fill: {
-      Timestamp: "40:10",
+      Timestamp: "95:10",
       "The official line": "The lamplighters end their walk.",
       "Your suggested line": suggested,
       "Why it matters": "The round is a duty, not a stroll.",
     },
     title: "",
   });
+  // A time past the recut's episode is refused by the site beside the field, which the reader is taken
+  // to (on a phone, a screen above the button they tapped), with everything typed kept.
+  await readerPage.setViewportSize({ width: 360, height: 740 });
+  await readerPage.getByRole("button", { name: "Send report" }).click();
+  const timestamp = readerPage.getByLabel("Timestamp");
+  await expect(timestamp).toHaveAccessibleDescription(/Season 1 Recut · Episode 3 runs about 48 minutes/);
+  await expect(timestamp).toBeFocused();
+  await expect(timestamp).toBeInViewport();
+  await expect(readerPage.getByLabel("Your suggested line")).toHaveValue(suggested);
+  // Offline, nothing is sent and nothing typed is lost.
+  await timestamp.fill("40:10");
+  await readerPage.context().setOffline(true);
+  await readerPage.getByRole("button", { name: "Send report" }).click();
+  await expect(readerPage.getByRole("alert").filter({ hasText: "You are offline" })).toBeVisible();
+  await expect(timestamp).toHaveValue("40:10");
+  await expect(readerPage.getByLabel("Your suggested line")).toHaveValue(suggested);
+  await readerPage.context().setOffline(false);
   await readerPage.getByRole("button", { name: "Send report" }).click();
   await expect(readerPage).toHaveURL(/\/feedback_hub\?sent=anime_mistl/);
+  await readerPage.setViewportSize({ width: 1280, height: 720 });
 
   // Triage names the recut's episode by its label, with the time the reader gave.
   await acceptAnimeReport(moderator.page, suggested, "Season 1 Recut · Episode 3 at 40:10");
