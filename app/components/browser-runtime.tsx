@@ -1,10 +1,11 @@
-import { useLocation, useRevalidator } from "react-router";
+import { useLocation, useNavigationType, useRevalidator } from "react-router";
 import { Suspense, useEffect, useRef, useState } from "react";
 import { importWithRecovery, lazyOptional, loadChunkRecovery, optionalPart } from "~/browser/lazy-import";
 import { watchForNewVersion } from "~/browser/new-version.client";
 import { keptKnowledge, registerServiceWorker, tellKnowledge } from "~/browser/service-worker.client";
 import { whenIdle } from "~/browser/when-idle";
 import { useBackToRedirect } from "~/browser/back-to-redirect";
+import { keepHashTargetInView } from "~/browser/hash-target";
 import { OfflineNotice } from "~/components/layout/offline-notice";
 import { toast } from "~/components/ui/toast-store";
 import { useShield } from "~/browser/spoiler-shield";
@@ -38,7 +39,8 @@ export interface BrowserRuntimeProps {
 }
 
 export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimeProps) {
-  const { pathname } = useLocation();
+  const { pathname, hash, key } = useLocation();
+  const navigationType = useNavigationType();
   const revalidator = useRevalidator();
   const [failure, setFailure] = useState<Error | null>(null);
   useBackToRedirect();
@@ -53,16 +55,19 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
   }, [pathname, takePagesSeen]);
 
   // The server renders shielded items as short placeholders; once the shield knows the reader's
-  // progress, revealed items grow, so a permalink's target is brought back into view.
+  // progress, revealed items grow, so a permalink's target is kept in view as they do: on the page
+  // first loaded, and on each link followed to a hash within the site (not Back or Forward, which
+  // return to where the reader was).
   const shield = useShield();
   const shieldReady = shield !== null;
+  const firstLoad = useRef(true);
   useEffect(() => {
-    if (!shieldReady || !window.location.hash) return;
-    const frame = requestAnimationFrame(() => {
-      document.getElementById(decodeURIComponent(window.location.hash.slice(1)))?.scrollIntoView();
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [shieldReady]);
+    if (!shieldReady) return;
+    const first = firstLoad.current;
+    firstLoad.current = false;
+    if (!hash || (!first && navigationType === "POP")) return;
+    return keepHashTargetInView(hash);
+  }, [shieldReady, key]); // eslint-disable-line react-hooks/exhaustive-deps -- per page shown
 
   // The recovery from a chunk that fails to load, loaded ahead so that it is at hand when one does.
   useEffect(() => whenIdle(() => void loadChunkRecovery().catch(() => {})), []);

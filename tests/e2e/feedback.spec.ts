@@ -492,6 +492,26 @@ test("a viewer of the recut reports a line of a scene it adds, a moderator accep
   const recutEpisode = readerPage.getByRole("region", { name: /^Season 1 Recut · Episode 3/ });
   await expect(recutEpisode.getByText(suggested)).toBeVisible();
 
+  // On a phone, the recut's episode on /anime links to its notes, and the link lands on its heading, not
+  // on the season's entries above it, which are shown to its viewer after the page has scrolled.
+  await readerPage.setViewportSize({ width: 360, height: 740 });
+  await readerPage.goto("/anime?season=1");
+  await waitForHydration(readerPage);
+  await readerPage
+    .locator("#s1r1e3")
+    .getByRole("link", { name: /^\d+ translation notes? for recut episode 3$/ })
+    .click();
+  await expect(readerPage).toHaveURL(/\/translation_meta\/anime_mistls\?season=1#episode-anime:1r1-3$/);
+  const recutHeading = readerPage.getByRole("heading", { level: 3, name: /^Season 1 Recut · Episode 3/ });
+  await expect(recutHeading).toBeInViewport();
+  // It is still there once the page has settled, as it is when the address is opened afresh.
+  await readerPage.waitForTimeout(1500);
+  await expect(recutHeading).toBeInViewport();
+  await readerPage.reload();
+  await waitForHydration(readerPage);
+  await readerPage.waitForTimeout(1500);
+  await expect(recutHeading).toBeInViewport();
+
   // A viewer of the whole season, who has watched every episode the recut holds, never saw the scene: its
   // entry stays sealed, and nothing of its words is on the page.
   const seasonViewer = await browser.newContext();

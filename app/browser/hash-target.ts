@@ -1,0 +1,49 @@
+/**
+ * Keeps the element an address's hash names at the top of the view while the page settles. The server
+ * renders shielded items as short placeholders, and what the reader has reached is shown a moment after
+ * the page (or after a link followed within the site): items above the target grow after the browser
+ * scrolled to it, and would push it a screen or more down, leaving the reader among other entries. So
+ * each time the page's size changes, the target is scrolled back to the top, until the page has kept
+ * its size for `quiet` ms (or for `longest` ms in all), or the reader touches, scrolls or types.
+ */
+const READER_INPUT = ["wheel", "touchstart", "pointerdown", "keydown"] as const;
+
+export function keepHashTargetInView(
+  hash: string,
+  { quiet = 3000, longest = 10_000 }: { quiet?: number; longest?: number } = {},
+): () => void {
+  let id: string;
+  try {
+    id = decodeURIComponent(hash.replace(/^#/, ""));
+  } catch {
+    return () => {};
+  }
+  if (!id || typeof ResizeObserver === "undefined") return () => {};
+  /** Where the target's top was left in the view, after the last scroll to it. */
+  let placedAt: number | null = null;
+  const place = () => {
+    const target = document.getElementById(id);
+    if (!target || target.hidden) return;
+    const top = target.getBoundingClientRect().top;
+    if (placedAt !== null && Math.abs(top - placedAt) < 1) return;
+    target.scrollIntoView({ block: "start" });
+    placedAt = target.getBoundingClientRect().top;
+  };
+  let quietTimer = window.setTimeout(stop, quiet);
+  const observer = new ResizeObserver(() => {
+    place();
+    window.clearTimeout(quietTimer);
+    quietTimer = window.setTimeout(stop, quiet);
+  });
+  observer.observe(document.body);
+  const longestTimer = window.setTimeout(stop, longest);
+  for (const type of READER_INPUT) window.addEventListener(type, stop, { capture: true, passive: true });
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(quietTimer);
+    window.clearTimeout(longestTimer);
+    for (const type of READER_INPUT) window.removeEventListener(type, stop, { capture: true });
+  }
+  place();
+  return stop;
+}
