@@ -79,6 +79,9 @@ describe("editing one's own comment", () => {
     expect(box).toHaveAccessibleDescription(/23 of 4,000 characters/);
     await user.clear(box);
     expect(box).toHaveAccessibleDescription(/\b0 of 4,000 characters/);
+    // Cancelled, the focus goes back to Edit, not to the start of the page.
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.getByRole("button", { name: "Edit" })).toHaveFocus();
   });
 
   it("counts a report's note to the moderators as the reader writes it", async () => {
