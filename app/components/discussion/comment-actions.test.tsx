@@ -134,8 +134,8 @@ describe("reporting a comment shown beyond the reader's progress", () => {
       ],
     });
     await user.click(await screen.findByRole("button", { name: "Report" }));
-    expect(screen.getByRole("status")).toHaveTextContent(
-      "You can report this comment once your progress includes what it touches (Arc 3 · Chapter 9)",
+    expect(screen.getByRole("region", { name: "Report this comment" })).toHaveTextContent(
+      "You can report this comment once your progress reaches what it touches, Arc 3 · Chapter 9.",
     );
     expect(screen.queryByRole("button", { name: "Send report" })).toBeNull();
   });
