@@ -165,8 +165,9 @@ test("on a phone, a reader who asked to see comments beyond their progress and t
   await comment.getByRole("button", { name: "Report" }).click();
   const notice = comment.getByRole("region", { name: "Report this comment" });
   await expect(notice).toBeFocused();
+  // The first part of the story it is shown behind that they have not reached: its thread's own episode.
   await expect(notice).toContainText(
-    "You can report this comment once your progress reaches what it touches, Season 1 · Episode 12.",
+    "You can report this comment once your progress reaches what it touches, Season 1 · Episode 11.",
   );
   await expect(notice.getByRole("link", { name: "Update your progress" })).toHaveAttribute("href", "/reading_tracker");
   // The keyboard goes on from it to its link, then to Close.
