@@ -8,6 +8,7 @@ import { entryHandle } from "~/lib/mistakes/rules";
 import { isGated } from "~/lib/shield/gated";
 import { type Knowledge, knows, readRevealers } from "~/lib/shield/knowledge";
 import { action as formAction } from "~/routes/feedback-hub.form";
+import { action as triageAction } from "~/routes/feedback-hub.triage";
 import { callAsReader, form, readerCookie } from "./readers";
 
 export interface StoredMistake {
@@ -147,4 +148,20 @@ export function storedReport(uid: string, submissionId: string) {
   return env.DB.prepare(`SELECT id, fields FROM reports WHERE uid = ? AND submission_id = ?`)
     .bind(uid, submissionId)
     .first<{ id: string; fields: string }>();
+}
+
+/** A moderator accepts the report with this id as a minor mistranslation: what the triage action answered. */
+export async function acceptReport(reportId: string) {
+  return callAsReader(triageAction, "/feedback_hub/triage", {
+    method: "POST",
+    cookie: await readerCookie("mistakes-moderator", { admin: true, name: "Mod" }),
+    body: form({
+      reportId,
+      from: "open",
+      status: "accepted",
+      note: "Confirmed.",
+      category: "mistranslation",
+      severity: "minor",
+    }),
+  });
 }

@@ -11,11 +11,10 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { entryHandle } from "~/lib/mistakes/rules";
 import { encodeKnowledge, knowledgeOfUnits } from "~/lib/shield/knowledge";
 import { loader as formLoader } from "~/routes/feedback-hub.form";
-import { action as triageAction } from "~/routes/feedback-hub.triage";
 import { loader as animeNotesLoader } from "~/routes/translation-meta.anime";
-import { animeReports, storedReport } from "../support/mistakes";
+import { acceptReport, animeReports, storedReport } from "../support/mistakes";
 import { importTestPack } from "../support/packs";
-import { callAsReader as call, form, readerCookie as cookieFor } from "../support/readers";
+import { callAsReader as call, readerCookie as cookieFor } from "../support/readers";
 import { fetchDeployed } from "../support/site";
 import { load, present } from "../support/workers-context";
 
@@ -123,18 +122,7 @@ describe("an accepted report on a scene a recut adds", () => {
     const { result, uid, submissionId } = await sendReport({ timestamp: "12:40" });
     expect(result.status).toBe(302);
     const reportId = present(await storedReport(uid, submissionId)).id;
-    const accepted = await call(triageAction, "/feedback_hub/triage", {
-      method: "POST",
-      cookie: await cookieFor("recut-mod", { admin: true, name: "Mod" }),
-      body: form({
-        reportId,
-        from: "open",
-        status: "accepted",
-        note: "Confirmed.",
-        category: "mistranslation",
-        severity: "minor",
-      }),
-    });
+    const accepted = await acceptReport(reportId);
     expect(accepted.status, JSON.stringify(accepted.data)).toBe(302);
     entryId = `report-${reportId}`;
   });

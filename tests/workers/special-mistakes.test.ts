@@ -10,10 +10,9 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { entryHandle } from "~/lib/mistakes/rules";
 import { encodeKnowledge, knowledgeOfUnits } from "~/lib/shield/knowledge";
 import { loader as formLoader } from "~/routes/feedback-hub.form";
-import { action as triageAction } from "~/routes/feedback-hub.triage";
-import { animeReports, storedReport } from "../support/mistakes";
+import { acceptReport, animeReports, storedReport } from "../support/mistakes";
 import { importTestPack } from "../support/packs";
-import { callAsReader as call, form, readerCookie as cookieFor } from "../support/readers";
+import { callAsReader as call, readerCookie as cookieFor } from "../support/readers";
 import { fetchDeployed } from "../support/site";
 import { present } from "../support/workers-context";
 
@@ -111,18 +110,7 @@ describe("an accepted report on the film", () => {
     const { result, uid, submissionId } = await sendReport({ timestamp: "12:40" });
     expect(result.status).toBe(302);
     const reportId = present(await storedReport(uid, submissionId)).id;
-    const accepted = await call(triageAction, "/feedback_hub/triage", {
-      method: "POST",
-      cookie: await cookieFor("special-mod", { admin: true, name: "Mod" }),
-      body: form({
-        reportId,
-        from: "open",
-        status: "accepted",
-        note: "Confirmed.",
-        category: "mistranslation",
-        severity: "minor",
-      }),
-    });
+    const accepted = await acceptReport(reportId);
     expect(accepted.status, JSON.stringify(accepted.data)).toBe(302);
     entryId = `report-${reportId}`;
   });
