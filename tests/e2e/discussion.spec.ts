@@ -166,9 +166,7 @@ test("on a phone, a reader who asked to see comments beyond their progress and t
   const notice = comment.getByRole("region", { name: "Report this comment" });
   await expect(notice).toBeFocused();
   // The first part of the story it is shown behind that they have not reached: its thread's own episode.
-  await expect(notice).toContainText(
-    "You can report this comment once your progress reaches what it touches, Season 1 · Episode 11.",
-  );
+  await expect(notice).toContainText("You can report this comment once your progress reaches Season 1 · Episode 11.");
   await expect(notice.getByRole("link", { name: "Update your progress" })).toHaveAttribute("href", "/reading_tracker");
   // The keyboard goes on from it to its link, then to Close.
   await page.keyboard.press("Tab");

@@ -110,9 +110,7 @@ describe("reporting a comment shown beyond the reader's progress", () => {
     // It takes the focus from the Report button it replaces, so a screen reader reads it out.
     const notice = screen.getByRole("region", { name: "Report this comment" });
     expect(notice).toHaveFocus();
-    expect(notice).toHaveTextContent(
-      "You can report this comment once your progress reaches what it touches, Season 1 · Episode 12.",
-    );
+    expect(notice).toHaveTextContent("You can report this comment once your progress reaches Season 1 · Episode 12.");
     expect(screen.getByRole("link", { name: "Update your progress" })).toHaveAttribute("href", "/reading_tracker");
     expect(screen.queryByRole("button", { name: "Send report" })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Close" }));
@@ -135,7 +133,7 @@ describe("reporting a comment shown beyond the reader's progress", () => {
     });
     await user.click(await screen.findByRole("button", { name: "Report" }));
     expect(screen.getByRole("region", { name: "Report this comment" })).toHaveTextContent(
-      "You can report this comment once your progress reaches what it touches, Arc 3 · Chapter 9.",
+      "You can report this comment once your progress reaches Arc 3 · Chapter 9.",
     );
     expect(screen.queryByRole("button", { name: "Send report" })).toBeNull();
   });

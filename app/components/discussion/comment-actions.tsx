@@ -371,16 +371,17 @@ function ReportForm({
   // takes a report only from those whose progress passes every gate it is shown behind (its thread, the
   // comment a reply sits in, its own horizon), and answers others as if it were not there.
   const beyond = shield && gates.find((gate) => !knows(shield.knowledge, gate.revealedBy));
-  if (beyond) return <BeyondReport horizon={beyond.place} onDone={onDone} />;
+  if (beyond) return <BeyondReport unreached={beyond.place} onDone={onDone} />;
   return <ReportFields id={id} horizon={horizon} readerPlaces={readerPlaces} answer={answer} onDone={onDone} />;
 }
 
 /**
- * Said in the report form's place to a reader whose progress does not reach what the comment touches.
+ * Said in the report form's place to a reader whose progress does not reach `unreached`, the first part of the
+ * story the comment is shown behind (its thread, the comment a reply sits in, or its own horizon).
  * Opened by a tap on Report (which it takes the place of), it takes the focus, so a screen reader reads
  * it at once and the keyboard goes on to its link and its Close.
  */
-function BeyondReport({ horizon, onDone }: { horizon: UnitLabel; onDone: () => void }) {
+function BeyondReport({ unreached, onDone }: { unreached: UnitLabel; onDone: () => void }) {
   const notice = useRef<HTMLElement>(null);
   useEffect(() => notice.current?.focus(), []);
   return (
@@ -390,7 +391,7 @@ function BeyondReport({ horizon, onDone }: { horizon: UnitLabel; onDone: () => v
       aria-label="Report this comment"
       className="mt-2 space-y-3 rounded-md border border-border p-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
-      <p>You can report this comment once your progress reaches what it touches, {horizon.label}.</p>
+      <p>You can report this comment once your progress reaches {unreached.label}.</p>
       <div className="flex flex-wrap items-center gap-x-4">
         <ProgressLink className="tap-line text-primary" />
         <Button variant="ghost" size="sm" onClick={onDone}>
