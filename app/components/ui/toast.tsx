@@ -19,11 +19,11 @@ ToastViewport.displayName = "ToastViewport";
 
 /*
  * On a phone a toast can cover a form's button (at a large text size, nearly half the screen): a tap on
- * its words goes through to what is under it, so no tap is lost to it; its own buttons still take theirs.
+ * its words goes through to what is under it, so no tap is lost to it; its own buttons and links still take theirs.
  * Swiping it away is for wider screens; on a phone its close button dismisses it.
  */
 const toastVariants = cva(
-  "group pointer-events-auto max-sm:pointer-events-none relative flex w-full items-center justify-between gap-4 overflow-hidden rounded-lg border p-4 pr-8 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out",
+  "group pointer-events-auto max-sm:pointer-events-none [&_a]:pointer-events-auto relative flex w-full items-center justify-between gap-4 overflow-hidden rounded-lg border p-4 pr-8 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out",
   {
     variants: {
       variant: {
