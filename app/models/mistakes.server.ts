@@ -12,6 +12,7 @@ import {
 } from "./mistake-entries.server";
 import { batch, query } from "./query.server";
 import { gatedBy } from "./db.server";
+import { type Knowledge, knows, readRevealers } from "~/lib/shield/knowledge";
 
 /*
  * The mistakes of both media together: the hub's counts and newest lines, the Atom feed,
@@ -126,39 +127,96 @@ export async function getNewestMistakes(db: D1Database, limit: number) {
   };
 }
 
+/** The entries of one medium or both (only of one volume or episode with `unit`) the API lists. */
+export interface MistakeListing {
+  medium: "light_novels" | "anime" | null;
+  unit: string | null;
+}
+
+/** How many entries each stored revealers value reveals (as many rows as distinct values, a few per unit): of `listing`. */
+const lnRevealerCounts = ({ medium, unit }: MistakeListing) =>
+  query
+    .selectFrom("ln_mistakes as m")
+    .select((row) => ["m.revealed_by", row.fn.countAll<number>().as("count")])
+    .where((row) => row(row.val(medium ?? "light_novels"), "=", "light_novels"))
+    .$if(unit !== null, (one) => one.where("m.volume_key", "=", unit!))
+    .groupBy("m.revealed_by");
+
+const animeRevealerCounts = ({ medium, unit }: MistakeListing) =>
+  query
+    .selectFrom("anime_mistakes as m")
+    .select((row) => ["m.revealed_by", row.fn.countAll<number>().as("count")])
+    .where((row) => row(row.val(medium ?? "anime"), "=", "anime"))
+    .$if(unit !== null, (one) => one.where("m.episode_key", "=", unit!))
+    .groupBy("m.revealed_by");
+
+/** Values of a column among a list, however long (one parameter, not one each: D1 takes at most 100). */
+const oneOf = (values: readonly string[]) => sql<string>`(SELECT value FROM json_each(${JSON.stringify(values)}))`;
+
 /**
- * Every mistake of one medium or both (only of one volume or episode with `unit`), in story
- * order (a volume's in its reading order, an episode's by timestamp), each light novel mistake with the
- * address of its page: for the API, which keeps only those its requester knows and pages them among
- * themselves. One round trip.
+ * One page of the entries the requester (`knowledge`) knows, light novels first, then anime, each in story
+ * order (a volume's in its reading order, an episode's by timestamp), counted among themselves; each light
+ * novel entry with the address of its page. For the API. The first round trip counts the entries by what
+ * reveals them (as many rows as distinct revealers, whatever the number of entries), which the one rule
+ * judges; the second reads only the page's entries among the known ones, so a request costs its page, not
+ * every entry. A requester who knows none needs no second.
  */
-export async function getMistakes(
+export async function getKnownMistakes(
   db: D1Database,
-  { medium, unit }: { medium: "light_novels" | "anime" | null; unit: string | null },
+  listing: MistakeListing,
+  knowledge: Knowledge,
+  { offset, limit }: { offset: number; limit: number },
 ) {
-  const asked = medium ?? "all";
-  const [ln, anime] = await batch(db, [
+  const [lnRevealers, animeRevealers] = await batch(db, [lnRevealerCounts(listing), animeRevealerCounts(listing)]);
+  const known = (rows: readonly { revealed_by: string; count: number }[]) => {
+    const kept = rows.filter((row) => knows(knowledge, readRevealers(row.revealed_by)));
+    return { revealers: kept.map((row) => row.revealed_by), count: kept.reduce((sum, row) => sum + row.count, 0) };
+  };
+  const ln = known(lnRevealers);
+  const anime = known(animeRevealers);
+  const total = ln.count + anime.count;
+  const lnTake = Math.max(0, Math.min(limit, ln.count - offset));
+  const animeTake = Math.max(0, Math.min(limit - lnTake, anime.count - Math.max(0, offset - ln.count)));
+  if (lnTake + animeTake === 0) return { ln: [], anime: [], total };
+  // The page's ids first, then their columns: the entries before the page are ordered, not read.
+  const lnPage = query
+    .selectFrom("ln_mistakes as m")
+    .innerJoin("story_units as vu", "vu.key", "m.volume_key")
+    .select("m.id")
+    .where("m.revealed_by", "in", oneOf(ln.revealers))
+    .$if(listing.unit !== null, (one) => one.where("m.volume_key", "=", listing.unit!))
+    .orderBy("vu.position")
+    .$call(inReadingOrder)
+    .limit(lnTake)
+    .offset(offset);
+  const animePage = query
+    .selectFrom("anime_mistakes as m")
+    .innerJoin("story_units as eu", "eu.key", "m.episode_key")
+    .select("m.id")
+    .where("m.revealed_by", "in", oneOf(anime.revealers))
+    .$if(listing.unit !== null, (one) => one.where("m.episode_key", "=", listing.unit!))
+    .orderBy("eu.position")
+    .orderBy("m.start_seconds")
+    .orderBy("m.id")
+    .limit(animeTake)
+    .offset(Math.max(0, offset - ln.count));
+  const [lnRows, animeRows] = await batch(db, [
     lnEntryRows
       .select(entriesBefore.as("entries_before"))
-      .where((row) => row(row.val(asked), "in", ["light_novels", "all"]))
-      .$if(unit !== null, (one) => one.where("m.volume_key", "=", unit!))
+      .where("m.id", "in", lnPage)
       .orderBy("vu.position")
       .$call(inReadingOrder),
-    animeEntryRows
-      .where((row) => row(row.val(asked), "in", ["anime", "all"]))
-      .$if(unit !== null, (one) => one.where("m.episode_key", "=", unit!))
-      .orderBy("eu.position")
-      .orderBy("m.start_seconds")
-      .orderBy("m.id"),
+    animeEntryRows.where("m.id", "in", animePage).orderBy("eu.position").orderBy("m.start_seconds").orderBy("m.id"),
   ]);
   return {
-    ln: ln.map((row) => ({
+    ln: lnRows.map((row) => ({
       ...toLnMistake(row),
       path: lnMistakePath(row.volume_key, entryHandle(row.id), row.entries_before),
     })),
-    anime: anime.map((row) => ({
+    anime: animeRows.map((row) => ({
       ...toAnimeMistake(row),
       path: animeMistakePath(entryHandle(row.id), row.episode_key),
     })),
+    total,
   };
 }

@@ -1,7 +1,8 @@
-import { mediumParameter, pageOf, pagingParameters, revealing } from "~/lib/api/contract";
+import { API_PAGE_SIZE, mediumParameter, pageFrom, pagingParameters, revealing } from "~/lib/api/contract";
 import { knownMistakes } from "~/lib/api/views";
 import { isUnitKey } from "~/lib/content/units";
-import { getMistakes } from "~/models/mistakes.server";
+import { pageOffset } from "~/lib/http/paging";
+import { getKnownMistakes } from "~/models/mistakes.server";
 import { answerApi } from "~/server/api.server";
 import type { Route } from "./+types/api.v1.translation-notes";
 
@@ -21,7 +22,14 @@ const parameters = {
 /** The mistakes the requester knows (light novels, then anime, each in story order), a page at a time. */
 export async function loader(args: Route.LoaderArgs) {
   return answerApi(args, parameters, async ({ db, query, knowledge }) => {
-    const mistakes = await getMistakes(db, { medium: query.medium ?? null, unit: query.unit ?? null });
-    return pageOf(knownMistakes(mistakes, knowledge, args.context.origin), query.page, query.per_page);
+    const page = query.page ?? 1;
+    const perPage = query.per_page ?? API_PAGE_SIZE.default;
+    const { total, ...mistakes } = await getKnownMistakes(
+      db,
+      { medium: query.medium ?? null, unit: query.unit ?? null },
+      knowledge,
+      { offset: pageOffset(page, perPage), limit: perPage },
+    );
+    return pageFrom(knownMistakes(mistakes, knowledge, args.context.origin), total, page, perPage);
   });
 }

@@ -17,6 +17,12 @@ import { usesToday } from "../support/readers";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
+/** A page of a list as the API answers it. */
+interface ApiList {
+  items: Array<Record<string, unknown>>;
+  total: number;
+}
+
 interface GatedText {
   text: string;
   revealedBy: string;
@@ -273,6 +279,45 @@ describe("the API for a reader who states what they have seen", () => {
     const some = JSON.parse(bodies.split("\n")[0]!) as { total: number };
     expect(some.total).toBeGreaterThan(0);
     expect(everything.total).toBeGreaterThanOrEqual(some.total);
+  });
+
+  it("pages the translation notes among those the reveal covers, as one long list holds them", async () => {
+    const mistake = gatedTexts.find((gated) => gated.where.startsWith("mistake ") && gated.revealedBy)!;
+    for (const reveal of [mistake.revealedBy.split(" ")[0]!, "all", "anime:1-12"]) {
+      const path = `/api/v1/translation-notes?${REVEAL_PARAMETER}=${reveal}`;
+      const pages = (await allPages(path)).map((text) => JSON.parse(text) as ApiList);
+      const items = pages.flatMap((page) => page.items);
+      const ids = items.map((item) => item.id);
+      expect(pages.map((page) => page.total)).toEqual(pages.map(() => ids.length));
+      expect(ids.length, reveal).toBeGreaterThan(3);
+      // Light novels first, then anime.
+      const media = items.map((item) => item.medium);
+      expect(media.indexOf("anime") === -1 || !media.slice(media.indexOf("anime")).includes("light_novels")).toBe(true);
+      for (const perPage of [3, 40]) {
+        const paged: unknown[] = [];
+        if (ids.length / perPage > 20) continue;
+        for (let page = 1; page <= Math.ceil(ids.length / perPage); page++) {
+          const { body } = await json(`${path}&per_page=${perPage}&page=${page}`);
+          expect([body.total, body.page_count]).toEqual([ids.length, Math.ceil(ids.length / perPage)]);
+          paged.push(...body.items!.map((item) => item.id));
+        }
+        expect(paged, `${reveal}, ${perPage} a page`).toEqual(ids);
+      }
+      const { body: past } = await json(`${path}&per_page=4&page=${Math.ceil(ids.length / 4) + 1}`);
+      expect([past.items, past.total]).toEqual([[], ids.length]);
+    }
+  });
+
+  it("reads no translation note for a requester who knows none of them, and only a page for one who does", async () => {
+    const nobody = countRoundTrips(env.DB);
+    expect((await get("/api/v1/translation-notes", {}, nobody)).status).toBe(200);
+    // The client's use of its limit, then the notes counted by what reveals them.
+    expect(roundTrips(nobody)).toBe(2);
+    const everything = countRoundTrips(env.DB);
+    expect((await get(`/api/v1/translation-notes?${REVEAL_PARAMETER}=all&per_page=2`, {}, everything)).status).toBe(
+      200,
+    );
+    expect(roundTrips(everything)).toBe(3);
   });
 
   it("refuses a reveal that is not one with a 400 naming it", async () => {
