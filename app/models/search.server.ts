@@ -1,4 +1,4 @@
-import { type SqlBool, sql } from "kysely";
+import { type RawBuilder, type SqlBool, sql } from "kysely";
 import { type Knowledge, knowsAnything } from "~/lib/shield/knowledge";
 import {
   holdsUnspaced,
@@ -10,6 +10,9 @@ import {
 } from "~/lib/search/query";
 import {
   type SearchKind,
+  type HitMatch,
+  markedAround,
+  markedText,
   type SearchKindCounts,
   type SearchResult,
   type SearchShown,
@@ -26,6 +29,14 @@ import { mediumNamesOf } from "./characters.server";
  * first, so what a requester who knows nothing is shown never depends on how many gated hits there are.
  */
 const MOST_HITS = 1000;
+
+/** How many words of a hit's names or text a suggestion shows around the words found (`matchOf`). */
+const SNIPPET_WORDS = 8;
+
+const snippetWords = sql.lit(SNIPPET_WORDS);
+
+/** A column of marked text, or null for a search that does not ask for it. */
+const markedColumn = (marked: boolean, text: RawBuilder<unknown>) => sql<string | null>`${marked ? text : sql`null`}`;
 
 /** Where a character's profile is: the index's entries of a character link there, the slug after it. */
 const CHARACTER_PATH = "/characters/";
@@ -48,7 +59,7 @@ function rankedHits(
   titles: string,
   wholeWords: string,
   phrase: string,
-  { onlyPublic }: { onlyPublic: boolean },
+  { onlyPublic, marked }: { onlyPublic: boolean; marked: boolean },
 ) {
   return query
     .with("hits", () =>
@@ -94,6 +105,13 @@ function rankedHits(
             .else(row.lit(2))
             .end()
             .as("partly"),
+          // Why it was found, for the header's suggestions (`marked`): its title with the words marked, and a
+          // few words of its names and of its text around them (MARK_START, MARK_END: `markedText`).
+          markedColumn(marked, sql`highlight(search_index, 0, char(1), char(2))`).as("marked_title"),
+          markedColumn(marked, sql`snippet(search_index, 1, char(1), char(2), '…', ${snippetWords})`).as(
+            "marked_names",
+          ),
+          markedColumn(marked, sql`snippet(search_index, 2, char(1), char(2), '…', ${snippetWords})`).as("marked_text"),
         ])
         .where(sql<SqlBool>`search_index MATCH ${found}`)
         .$if(onlyPublic, (hits) => hits.where("e.revealed_by", "is", null)),
@@ -112,6 +130,9 @@ function rankedHits(
           "character_name",
           "medium_names",
           "affiliations",
+          "marked_title",
+          "marked_names",
+          "marked_text",
           row.fn
             .agg<number>("row_number")
             .over((window) =>
@@ -140,17 +161,19 @@ const words = [
 ] as const;
 
 /** Every hit, for a requester who knows something: what they may see is decided per hit. */
-const everyHit = rankedHits(...words, { onlyPublic: false })
-  .selectFrom("ranked")
-  .selectAll();
+const everyHitOf = (marked: boolean) =>
+  rankedHits(...words, { onlyPublic: false, marked })
+    .selectFrom("ranked")
+    .selectAll();
+const everyHit = { plain: everyHitOf(false), marked: everyHitOf(true) };
 
 /**
  * For a requester who knows nothing: how many hits everyone may see each kind has (as a JSON object),
  * and one page of them, of any kind or of one, in one statement, so the hits are found and ranked once
  * (SQLite keeps a CTE read twice). One row with no hit when the page is past the last.
  */
-const publicPage = (ofKind: boolean) =>
-  rankedHits(...words, { onlyPublic: true })
+const publicPage = (ofKind: boolean, marked: boolean) =>
+  rankedHits(...words, { onlyPublic: true, marked })
     .with("counts", (counts) =>
       counts
         .selectFrom("ranked")
@@ -187,9 +210,15 @@ const publicPage = (ofKind: boolean) =>
       "shown.character_name",
       "shown.medium_names",
       "shown.affiliations",
+      "shown.marked_title",
+      "shown.marked_names",
+      "shown.marked_text",
     ])
     .orderBy("shown.place");
-const publicPages = { anyKind: publicPage(false), ofKind: publicPage(true) };
+const publicPages = {
+  plain: { anyKind: publicPage(false, false), ofKind: publicPage(true, false) },
+  marked: { anyKind: publicPage(false, true), ofKind: publicPage(true, true) },
+};
 
 type Hit = {
   ref: string;
@@ -202,6 +231,9 @@ type Hit = {
   character_name: string | null;
   medium_names: string | null;
   affiliations: string | null;
+  marked_title: string | null;
+  marked_names: string | null;
+  marked_text: string | null;
 };
 
 /**
@@ -220,6 +252,7 @@ const resultOf =
       subtitle: hit.subtitle,
       path: hit.path,
       ...(withOriginal && hit.original_title ? { originalTitle: hit.original_title } : {}),
+      ...matchOf(hit, withOriginal),
       // A true name heads as it is: only a reader who knows it finds that entry.
       ...(hit.character_name === null || hit.ref.startsWith(TRUE_NAME_REF)
         ? {}
@@ -232,6 +265,22 @@ const resultOf =
           }),
     }),
   });
+
+/**
+ * Why a hit was found, where the search asked (`marked`): its title with the words marked, or where the
+ * title holds none, a few words of its other names, or else of its text, around them, unless the line under
+ * its title says them. Words in Chinese,
+ * Japanese or Korean letters are shown by the hit's original title instead (its names and text hold their
+ * letters again in pairs, for the index, which are no text to show).
+ */
+function matchOf(hit: Hit, unspaced: boolean): { matched?: HitMatch } {
+  const title = markedText(hit.marked_title);
+  if (title) return { matched: { title } };
+  const around = unspaced ? null : (markedAround(hit.marked_names) ?? markedAround(hit.marked_text));
+  // Words the line under the title shows already (a character's affiliation, a unit's place) are not said twice.
+  const said = around && [hit.subtitle, ...hit.subtitle.split(" · ")].includes(around.join(""));
+  return around && !said ? { matched: { around } } : {};
+}
 
 /** What the reader typed, as the five full-text queries of a search; null when nothing in it is searchable. */
 function wordsOf(query: string) {
@@ -259,10 +308,10 @@ function wordsOf(query: string) {
  * then shorter titles (where
  * the words are more of the title). One round trip; an empty or unsearchable query finds nothing.
  */
-export async function searchHits(db: D1Database, query: string): Promise<SearchResult[]> {
+export async function searchHits(db: D1Database, query: string, marked = false): Promise<SearchResult[]> {
   const values = wordsOf(query);
   if (!values) return [];
-  const [rows] = await batch(db, [everyHit], values);
+  const [rows] = await batch(db, [marked ? everyHit.marked : everyHit.plain], values);
   // Read with public hits first (above); shown in the order of the hits themselves.
   return rows.sort((a, b) => a.place - b.place).map(resultOf(holdsUnspaced(query)));
 }
@@ -281,13 +330,15 @@ export async function searchSite(
   query: string,
   knowledge: Knowledge,
   page: { kind: SearchKind | null; limit: number; offset: number },
+  { marked = false }: { marked?: boolean } = {},
 ): Promise<SearchShown> {
   // A requester who shows titles of what they have not reached may see entries found by titles that hide from everyone else.
   if (knowsAnything(knowledge) || knowledge.unreachedTitles === "show")
-    return searchResultsFor(await searchHits(db, query), knowledge, page);
+    return searchResultsFor(await searchHits(db, query, marked), knowledge, page);
   const values = wordsOf(query);
   if (!values) return { results: [], total: 0, counts: {} };
-  const [rows] = await batch(db, [page.kind ? publicPages.ofKind : publicPages.anyKind], { ...values, ...page });
+  const statements = marked ? publicPages.marked : publicPages.plain;
+  const [rows] = await batch(db, [page.kind ? statements.ofKind : statements.anyKind], { ...values, ...page });
   const counts: SearchKindCounts = JSON.parse(rows[0]?.kinds ?? "{}");
   const total = page.kind ? (counts[page.kind] ?? 0) : Object.values(counts).reduce((sum, hits) => sum + hits, 0);
   return {

@@ -50,11 +50,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const suggest = params.get("suggest") === "1";
   const page = requestedPage(new URL(request.url));
   const limit = suggest ? SUGGESTIONS : RESULTS_PER_PAGE;
-  const found = await searchSite(context.db, query, requesterKnowledge(request), {
-    kind,
-    limit,
-    offset: (page - 1) * limit,
-  });
+  // A suggestion shows why it was found (the words of it that match); the results page shows hits as they are.
+  const found = await searchSite(
+    context.db,
+    query,
+    requesterKnowledge(request),
+    { kind, limit, offset: (page - 1) * limit },
+    { marked: suggest },
+  );
   const pageCount = Math.max(1, Math.ceil(found.total / RESULTS_PER_PAGE));
   const results = shieldedData(request, { query, kind, ...found, page, pageCount });
   // Past the last page the requester may see: a 404 the page renders itself, so a reader who knows

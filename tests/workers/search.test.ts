@@ -563,3 +563,68 @@ describe("site search against the imported tiny pack", () => {
       expect(result.content?.subtitle.startsWith(searchKindLabels[result.kind]), result.content?.subtitle).toBe(false);
   });
 });
+
+describe("the header's suggestions", () => {
+  const suggestions = (words: string, reveal: string | null) =>
+    load(searchLoader, `/search?q=${encodeURIComponent(words)}&suggest=1${reveal ? `&reveal=${reveal}` : ""}`);
+  /** The words a marked text shows found (every second piece). */
+  const found = (pieces: string[] | undefined) => pieces?.filter((_, at) => at % 2 === 1);
+
+  it("show the words each hit was found by, from its own entry, and nothing of an entry the requester does not know", async () => {
+    await addTestEntries([["test:harbor", "Quiet Harbor", null]], "where the ember warden keeps watch over the quay");
+    await addTestEntries([["test:sealed", "Ember Warden of Qqsealed", "wn:9-9"]], "the ember warden qqsealedtext");
+    try {
+      for (const reveal of [null, "wn:1-1", "all"]) {
+        const answer = await suggestions("ember ward", reveal);
+        const harbor = answer.results.find((result) => result.ref === "test:harbor")?.content;
+        // Not in its title: a few words of its text around them, the words found marked as one.
+        expect(harbor?.matched?.title, `${reveal}`).toBeUndefined();
+        expect(found(harbor?.matched?.around), `${reveal}`).toEqual(["ember warden"]);
+        expect(harbor?.matched?.around?.join(""), `${reveal}`).toContain("the ember warden keeps");
+        const sealed = answer.results.find((result) => result.ref === "test:sealed")?.content;
+        if (reveal === "all") expect(sealed?.matched).toEqual({ title: ["", "Ember Warden", " of Qqsealed"] });
+        else expect(JSON.stringify(answer).toLowerCase(), `${reveal}`).not.toContain("qqsealed");
+      }
+      // The results page shows its hits as they are.
+      const page = await load(searchLoader, "/search?q=ember%20ward&reveal=all");
+      expect(page.results.every((result) => result.content?.matched === undefined)).toBe(true);
+    } finally {
+      await removeTestEntries();
+    }
+  });
+
+  it("mark only text of the hit's own entry, for every word of a gated title and every reader", async () => {
+    const { results: entries } = await env.DB.prepare(`SELECT ref, title, aliases, body FROM search_entries`).all<{
+      ref: string;
+      title: string;
+      aliases: string;
+      body: string;
+    }>();
+    const byRef = new Map(entries.map((entry) => [entry.ref, entry]));
+    const words = new Set(["arc 1 chapter 2", "ep1", "door", "knock"]);
+    for (const entry of await gatedEntries())
+      for (const word of entry.title.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (word.length > 2) words.add(word);
+    let marked = 0;
+    for (const reveal of [null, "wn:1-1", "anime:1-1", "wn:2-2,anime:1-2", "titles"]) {
+      const knowledge = parseKnowledge(reveal)!;
+      for (const word of words) {
+        for (const result of (await suggestions(word, reveal)).results) {
+          const where = `"${word}" reveal=${reveal}: ${result.ref}`;
+          expect(knows(knowledge, result.revealedBy), where).toBe(true);
+          const { title, around } = result.content?.matched ?? {};
+          if (title) expect(title.join(""), where).toBe(result.content?.title);
+          const own = byRef.get(result.ref)!;
+          if (around) {
+            const text = around.join("").replace(/^…|…$/g, "");
+            expect(
+              [own.aliases, own.body].some((each) => each.includes(text)),
+              where,
+            ).toBe(true);
+          }
+          if (title || around) marked += 1;
+        }
+      }
+    }
+    expect(marked).toBeGreaterThan(20);
+  });
+});

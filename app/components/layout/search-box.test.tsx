@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Outlet, useLocation, useSearchParams } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -28,7 +28,7 @@ afterEach(() => {
 });
 
 /** The site's shell with the header's search box, and the pages the suggestions lead to. */
-function renderSite(answer: "hits" | "none" | "failure" | "japanese" = "hits") {
+function renderSite(answer: "hits" | "none" | "failure" | "japanese" | "marked" = "hits") {
   const asked: string[] = [];
   // The suggestions' request: the search page's loader data, as the site's own answers it.
   vi.spyOn(followUp, "fetchLoaderData").mockImplementation(async (href, routeId) => {
@@ -36,7 +36,8 @@ function renderSite(answer: "hits" | "none" | "failure" | "japanese" = "hits") {
     expect([url.pathname, routeId]).toEqual(["/search", "routes/search"]);
     asked.push(url.search);
     if (answer === "failure") throw new TypeError("Failed to fetch");
-    const results = answer === "hits" ? hits : answer === "japanese" ? japaneseHits : [];
+    const results =
+      answer === "hits" ? hits : answer === "japanese" ? japaneseHits : answer === "marked" ? markedHits : [];
     return shieldedJson({
       query: url.searchParams.get("q") ?? "",
       results,
@@ -83,6 +84,32 @@ const japaneseHits: SearchResult[] = [
   },
 ];
 
+/** Hits as the server answers the suggestions: with the words that match marked (every second piece). */
+const markedHits: SearchResult[] = [
+  {
+    ref: "character:mira-hale",
+    kind: "character",
+    revealedBy: null,
+    content: {
+      title: "Mira Hale",
+      subtitle: "",
+      path: "/characters/mira-hale",
+      matched: { around: ["The ", "Doorwarden", ""] },
+    },
+  },
+  {
+    ref: "chapter:wn:1-2",
+    kind: "chapter",
+    revealedBy: null,
+    content: {
+      title: "The Door Stays Shut",
+      subtitle: "Arc 1 · Chapter 2",
+      path: "/web_novel/1/2",
+      matched: { title: ["The ", "Door", " Stays Shut"] },
+    },
+  },
+];
+
 describe("SearchBox", () => {
   it("suggests as the reader types, once they pause", async () => {
     const user = userEvent.setup();
@@ -106,6 +133,21 @@ describe("SearchBox", () => {
     const [volume] = await screen.findAllByRole("option");
     expect(volume).toHaveTextContent("The Unburnt Wick燃えない灯芯Light novel · Lanternfall 1");
     expect(screen.getByText("燃えない灯芯")).toHaveAttribute("lang", "ja");
+  });
+
+  it("shows the words each suggestion matches in bold, in its title or on a line of where it holds them", async () => {
+    const user = userEvent.setup();
+    const { box } = renderSite("marked");
+    await user.type(box, "door");
+    const [mira, chapter] = await screen.findAllByRole("option");
+    // Read as plain words: the option's name is its text as it stands.
+    expect(chapter).toHaveAccessibleName("The Door Stays Shut Chapter · Arc 1 · Chapter 2");
+    expect(within(chapter!).getByText("Door")).toHaveClass("font-bold");
+    expect(within(chapter!).getByText("Door").parentElement).toHaveTextContent(/^The Door Stays Shut$/);
+    // Not in Mira Hale's name: the alias it is in, under the name, the word bold.
+    expect(mira).toHaveTextContent("Mira HaleThe DoorwardenCharacter");
+    expect(within(mira!).getByText("Doorwarden")).toHaveClass("font-bold");
+    expect(within(mira!).getByText("Mira Hale")).not.toHaveClass("font-bold");
   });
 
   it("says so when nothing the reader has reached matches, and when the suggestions could not be had", async () => {

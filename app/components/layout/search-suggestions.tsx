@@ -2,7 +2,7 @@ import { useNamedHit } from "~/components/character-name";
 import { OriginalText } from "~/components/original-text";
 import { titleBesideLabel } from "~/lib/content/labels";
 import { type SearchKind, searchKindLabels } from "~/lib/search/query";
-import type { HitText, SearchResult } from "~/lib/search/result";
+import type { HitText, MarkedText, SearchResult } from "~/lib/search/result";
 import { isRevealed, type Shield } from "~/lib/shield/shield";
 
 /** One line of the suggestions: a hit (`hit`), or the last line that opens the full results. */
@@ -56,17 +56,49 @@ function lineOf(kind: SearchKind, { title, subtitle }: { title: string; subtitle
 
 /**
  * An option's words: a character by the name this reader knows them by (`useNamedHit`), and the hit's
- * original title where the words were in its script (the server sends it only then).
+ * original title where the words were in its script (the server sends it only then). The words of the
+ * title that match what the reader typed are bold; where the title holds none, a line under it shows
+ * where the hit holds them (`HitMatch`, from the server, as gated as the hit).
  */
 export function OptionText({ option }: { option: Option }) {
   const named = useNamedHit(option.hit?.text);
   const { title, detail } = named && option.hit ? lineOf(option.hit.kind, named) : option;
   const original = option.hit?.text.originalTitle;
+  const matched = option.hit?.text.matched;
   return (
     <>
-      <span className="block font-medium">{title}</span>
+      <span className="block font-medium">
+        <Marked text={title} pieces={matched?.title} />
+      </span>
       <OriginalText as="span" text={original ?? null} className="block text-sm" />
+      {matched?.around ? (
+        <span className="block text-xs text-muted-foreground">
+          <Marked text={matched.around.join("")} pieces={matched.around} />
+        </span>
+      ) : null}
       <span className="block text-xs text-muted-foreground">{detail}</span>
     </>
   );
+}
+
+/**
+ * A text with the words found in it bold, as the server marked them (`pieces`, every second one found).
+ * The text shown may be the end of what was marked (a title without the label it starts with); any other
+ * text is shown as it is. Plain text to a screen reader: the option reads as its words.
+ */
+function Marked({ text, pieces }: { text: string; pieces: MarkedText | undefined }) {
+  const whole = pieces?.join("") ?? "";
+  if (!pieces || !whole.endsWith(text)) return text;
+  let skip = whole.length - text.length;
+  return pieces.map((piece, at) => {
+    const shown = piece.slice(skip);
+    skip = Math.max(0, skip - piece.length);
+    return at % 2 && shown ? (
+      <span key={at} className="font-bold text-foreground">
+        {shown}
+      </span>
+    ) : (
+      shown
+    );
+  });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { gated } from "../shield/gated";
 import { allKnowledge, knowledgeOfUnits, noKnowledge, readRevealers } from "../shield/knowledge";
-import { namedHit, type SearchResult, searchResultsFor } from "./result";
+import { markedAround, markedText, namedHit, type SearchResult, searchResultsFor } from "./result";
 
 const hit = (ref: string, kind: SearchResult["kind"], revealedBy: string | null): SearchResult => ({
   ref,
@@ -149,5 +149,29 @@ describe("searchResultsFor, a character found by several names", () => {
     );
     expect(found.total).toBe(1);
     expect(found.results[0]?.content?.character?.alsoFound).toEqual(["Felix Dunmore"]);
+  });
+});
+
+describe("markedText and markedAround", () => {
+  const marked = (text: string) => text.replaceAll("[", "\u0001").replaceAll("]", "\u0002");
+  it("gives a marked text's pieces, every second one found, words found side by side as one", () => {
+    expect(markedText(marked("The [Ash] [Warden] of [Lowwick]"))).toEqual([
+      "The ",
+      "Ash Warden",
+      " of ",
+      "Lowwick",
+      "",
+    ]);
+    expect(markedText("The Ash Warden")).toBeNull();
+    expect(markedText(null)).toBeNull();
+  });
+  it("keeps only the parts of names or text that hold a word found, a mark across parts whole", () => {
+    expect(markedAround(marked("ミラ・ヘイル · The [Doorwarden] · みら ら へい いる…"))).toEqual([
+      "The ",
+      "Doorwarden",
+      "",
+    ]);
+    expect(markedAround(marked("[Arc 7 · Epilogue] · Ash"))).toEqual(["", "Arc 7 · Epilogue", ""]);
+    expect(markedAround("Knock · Hinge")).toBeNull();
   });
 });

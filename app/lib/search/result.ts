@@ -21,6 +21,62 @@ export interface HitText {
   /** The title as first written (a Japanese original), for a search in that script (searchSite). */
   originalTitle?: string;
   character?: HitCharacter;
+  /** Why the header's suggestions found it (asked with `suggest=1`): the words of it that match. */
+  matched?: HitMatch;
+}
+
+/**
+ * A text with the words a search found in it marked: its pieces in order, every second one (the 2nd,
+ * the 4th, …) a word found. Joined, the pieces are the text.
+ */
+export type MarkedText = string[];
+
+/**
+ * Where a hit holds the words: its title, marked, or where the title holds none of them, a few words of
+ * its other names or its text around them ("…the Ash Warden's lantern…"). Both come from the hit's own
+ * entry, gated with it: a reader is shown them only with the hit.
+ */
+export interface HitMatch {
+  title?: MarkedText;
+  around?: MarkedText;
+}
+
+/** What marks the start and the end of a word found in the search index's marked texts (`markedText`). */
+export const MARK_START = "\u0001";
+export const MARK_END = "\u0002";
+
+/**
+ * A text the index marked (its `highlight` or `snippet`) as its pieces, or null when it marks nothing:
+ * every word found between MARK_START and MARK_END. Words found side by side are one piece ("Ash
+ * Warden"), as a reader reads them; the markers never reach a page.
+ */
+export function markedText(marked: string | null): MarkedText | null {
+  if (!marked?.includes(MARK_START)) return null;
+  const pieces = marked
+    .replace(new RegExp(`${MARK_END}(\\s+)${MARK_START}`, "gu"), "$1")
+    .split(new RegExp(`[${MARK_START}${MARK_END}]`, "u"));
+  return pieces.some((piece, at) => at % 2 === 1 && piece.trim()) ? pieces : null;
+}
+
+/** What parts an entry's names and its text, as the index holds them ("Mira · The Doorwarden · ミラ"). */
+const PARTS = " · ";
+
+/**
+ * A few words of an entry's names or text the index marked (its `snippet`), as a suggestion shows them:
+ * only the parts holding a word found ("The Doorwarden", not the other names beside it, nor the pairs
+ * of letters the index keeps after them: `unspacedPairs`), or null when it marks nothing.
+ */
+export function markedAround(marked: string | null): MarkedText | null {
+  if (!marked?.includes(MARK_START)) return null;
+  const parts: string[] = [];
+  for (const part of marked.split(PARTS)) {
+    const last = parts.at(-1);
+    // Words found side by side across two parts are one mark: its parts stay together.
+    if (last !== undefined && last.lastIndexOf(MARK_START) > last.lastIndexOf(MARK_END))
+      parts.push(`${parts.pop()}${PARTS}${part}`);
+    else parts.push(part);
+  }
+  return markedText(parts.filter((part) => part.includes(MARK_START)).join(PARTS));
 }
 
 /**
