@@ -4,7 +4,8 @@
  * the page (or after a link followed within the site): items above the target grow after the browser
  * scrolled to it, and would push it a screen or more down, leaving the reader among other entries. So
  * each time the page's size changes, the target is scrolled back to the top, until the page has kept
- * its size for `quiet` ms (or for `longest` ms in all), or the reader touches, scrolls or types.
+ * its size for `quiet` ms (or for `longest` ms in all), or the reader touches, scrolls or types. A target
+ * behind the spoiler shield is never shown for a link: the view goes to the line that holds it, marked.
  */
 const READER_INPUT = ["wheel", "touchstart", "pointerdown", "keydown"] as const;
 
@@ -22,8 +23,8 @@ export function keepHashTargetInView(
   /** Where the target's top was left in the view, after the last scroll to it. */
   let placedAt: number | null = null;
   const place = () => {
-    const target = document.getElementById(id);
-    if (!target || target.hidden) return;
+    const target = drawnTarget(document.getElementById(id));
+    if (!target) return;
     const top = target.getBoundingClientRect().top;
     if (placedAt !== null && Math.abs(top - placedAt) < 1) return;
     target.scrollIntoView({ block: "start" });
@@ -46,4 +47,29 @@ export function keepHashTargetInView(
   }
   place();
   return stop;
+}
+
+/**
+ * Where a hash's target is drawn: itself, or while it is hidden behind the spoiler shield, the line of the
+ * run of hidden items that holds it (ShieldedList draws the line just before the run's hidden elements),
+ * which says what is there and offers to show it, marked as the target (`data-holds-target`). Null while
+ * neither is drawn.
+ */
+function drawnTarget(target: HTMLElement | null): HTMLElement | null {
+  if (!target?.hidden) return target;
+  for (
+    let before = target.previousElementSibling;
+    before instanceof HTMLElement;
+    before = before.previousElementSibling
+  ) {
+    if (before.dataset.spoiler === "run") {
+      // Runs are drawn anew as the reader's revealed items arrive: only this line holds it now.
+      for (const line of document.querySelectorAll<HTMLElement>("[data-holds-target]"))
+        if (line !== before) delete line.dataset.holdsTarget;
+      before.dataset.holdsTarget = "";
+      return before;
+    }
+    if (!before.hidden) return null;
+  }
+  return null;
 }

@@ -114,6 +114,8 @@ export function HiddenRun({
       data-spoiler="run"
       className={cn(
         "rounded-md border border-dashed border-border bg-muted px-3 py-2 text-sm text-muted-foreground",
+        // The line holding a link's target (app/browser/hash-target.ts), as a target shown is marked.
+        "data-[holds-target]:border-primary data-[holds-target]:ring-2 data-[holds-target]:ring-primary",
         className,
       )}
     >

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { areas, footerLinks } from "../../app/lib/areas";
 import { parsePackFolder, resolvePack } from "../../pack";
 import { chapterKey, episodeKey, unitAnchor, volumeKey } from "../../app/lib/content/units";
-import { volumeSlugFromKey } from "../../app/lib/mistakes/rules";
+import { entryHandle, mistakeAnchor, volumeSlugFromKey } from "../../app/lib/mistakes/rules";
 import {
   encodeKnowledge,
   type Knowledge,
@@ -598,6 +598,39 @@ test("a character's address says one thing from the first paint: not met to a ne
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("A character you have not met yet");
   expect(await settled()).toEqual(["A character you have not met yet"]);
   expect(errors).toEqual([]);
+});
+
+test("a link to a translation note beyond the reader's progress lands on the line that holds it, and showing them lands on the note", async ({
+  page,
+}) => {
+  // A viewer at season 1 episode 5, and the last note of season 1, far down the page, on an episode they have not watched.
+  const viewer = knowledgeOfUnits([episodeKey(1, 5)]);
+  const beyond = rows.anime_mistakes.filter(
+    (entry) => entry.episode_key.startsWith("anime:1-") && !knows(viewer, readRevealers(entry.revealed_by)),
+  );
+  expect(beyond.length).toBeGreaterThan(1);
+  const anchor = mistakeAnchor(entryHandle(beyond.at(-1)!.id));
+  await page.goto("/about");
+  const stored = { version: 2, webNovel: null, lightNovels: [], sideStories: [], anime: episodeKey(1, 5), recuts: [] };
+  const progress = { ...stored, breakTime: [], animeSpecials: [], manga: [], skipped: [], position: 0 };
+  await page.evaluate(
+    (value) => localStorage.setItem("rc:progress", value),
+    JSON.stringify({ ...progress, updatedAt: "2024-01-01T00:00:00.000Z" }),
+  );
+  await page.goto(`/translation_meta/anime_mistls?season=1#${anchor}`);
+  await waitForHydration(page);
+  // The note stays hidden; the view is on the line that says what is there, marked, not on the page's top.
+  const line = page.locator('[data-spoiler="run"][data-holds-target]');
+  await expect(line).toHaveCount(1);
+  await expect(line).toBeInViewport();
+  await expect(line).toContainText("beyond what you have read or watched");
+  expect(await line.evaluate((element) => getComputedStyle(element).boxShadow)).not.toBe("none");
+  await expect(page.locator(`#${anchor}`)).toBeHidden();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  // Shown on the reader's click, the note is where the view goes.
+  await line.getByRole("button", { name: /^Show (it|them)$/ }).click();
+  await expect(page.locator(`#${anchor}`)).toBeVisible();
+  await expect(page.locator(`#${anchor}`)).toBeInViewport();
 });
 
 test("a new reader sees one line per run of hidden notes, and one click on a chapter reveals what it reached", async ({
