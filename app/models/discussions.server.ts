@@ -137,7 +137,7 @@ export async function getThread(
       .where("c.parent_id", "in", pageComments(unit, page).select("c.id"))
       .where("c.status", "=", "shown")
       .orderBy("c.id"),
-    query.selectFrom("story_units").select(["key", "label"]).where("key", "in", anyOf(readerAt)),
+    query.selectFrom("story_units").select(["key", "label", "told_by"]).where("key", "in", anyOf(readerAt)),
   ]);
   const found = units[0];
   const named = storyUnitOf(titled)?.named;
@@ -165,7 +165,12 @@ export async function getThread(
         ...gated(horizonRevealers(row), { ...bodyOf(row), replies: repliesOf.get(row.id) ?? [] }),
       })),
     ),
-    readerPlaces: places.map((place) => ({ key: place.key, label: place.label })),
+    // With who reads what touches each, so the form offers only what the action takes.
+    readerPlaces: places.map((place) => ({
+      key: place.key,
+      label: place.label,
+      readBy: revealersOfUnit(place.told_by),
+    })),
   };
 }
 

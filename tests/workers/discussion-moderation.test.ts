@@ -5,6 +5,7 @@ import { action as deleteAccount } from "~/routes/account.delete";
 import { loader as yourDiscussion } from "~/routes/discuss._index";
 import { action as queueAction, loader as queueLoader } from "~/routes/feedback-hub.triage-comments";
 import { EDITS_PER_COMMENT, NEW_WRITER_LIMITS, STRIKES_TO_STOP } from "~/lib/discussion/standing";
+import { editHorizonChoices } from "~/lib/discussion/horizon";
 import { knewNoMore } from "~/lib/discussion/thread";
 import { knowledgeOfUnits } from "~/lib/shield/knowledge";
 import { answered, post, saveProgress, textsOf, thread } from "../support/discussion";
@@ -409,6 +410,39 @@ describe("discussion moderation: edits, reports, decisions and standing (against
     // Further on where only the web novel and the light novels go, it may be raised.
     expect((await raise("wn:2-2")).status).toBe(302);
     expect(textsOf(await thread("wn:1-2", "anime:1-2"))).not.toContain(text);
+  });
+
+  it("offers an edit only the horizons the site takes: none that shows a comment on a left-out chapter to the anime's viewers", async () => {
+    // The writer has read to arc 2's first chapter, which the second episode adapts; their comment touches
+    // chapter 3, which no episode does.
+    const cookie = await cookieFor("raiser-3");
+    await saveProgress("raiser-3", { webNovel: "wn:2-1" });
+    const id = await posted(cookie, "wn:1-2", "What the third chapter left unsaid", "wn:1-3");
+    // The edit form's choices, from the thread as its writer's page has it.
+    const page = await thread("wn:1-2", "wn:2-1");
+    const comment = present(page.comments.content?.find((each) => each.id === id));
+    const offered = editHorizonChoices(
+      page.unit,
+      knowledgeOfUnits(["wn:2-1"]),
+      null,
+      { ...comment.horizon, readBy: comment.revealedBy },
+      page.readerPlaces,
+    ).map((choice) => choice.key);
+    // Each one offered is taken.
+    for (const [index, horizon] of offered.entries()) {
+      const saved = await send(cookie, "wn:1-2", {
+        intent: "edit",
+        form: `edit:${id}`,
+        id: String(id),
+        version: await version(id),
+        text: `What the third chapter left unsaid (${index})`,
+        horizon,
+        horizonWas: "wn:1-3",
+      });
+      expect(saved.fields).toEqual({});
+      expect(saved.status).toBe(302);
+    }
+    expect(offered).toEqual(["wn:1-3"]);
   });
 
   it("deleting an account takes its comments' text, earlier versions, name and stamp, its reports and progress, and ends its session", async () => {

@@ -16,19 +16,21 @@ describe("discussion threads (loader and action against real D1)", () => {
     expect(await status(loader, "/discuss/wn:1-2?page=x", { unit: "wn:1-2" })).toBe(404);
   });
 
-  it("names the requester's places as the series numbers them, for the horizons they may choose", async () => {
-    // Arc 1 opens with a prologue, so its third entry is its second chapter.
+  it("names the requester's places as the series numbers them, with who reads each, for the horizons they may choose", async () => {
+    // Arc 1 opens with a prologue, so its third entry is its second chapter; no episode adapts it.
     const named = await thread("wn:1-2", "wn:1-3,anime:1-2");
     expect(named.readerPlaces.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
-      { key: "anime:1-2", label: "Season 1 · Episode 2" },
-      { key: "wn:1-3", label: "Arc 1 · Chapter 2" },
+      { key: "anime:1-2", label: "Season 1 · Episode 2", readBy: ["anime:1-2", "anime:1r1-2", "wn:2-1", "ln:main-2"] },
+      { key: "wn:1-3", label: "Arc 1 · Chapter 2", readBy: ["wn:1-3", "ln:main-1"] },
     ]);
     // A first load states nothing, and gets nothing to name.
     expect((await thread("wn:1-2")).readerPlaces).toEqual([]);
     // An address stating places on more lines than a statement takes values (light novel collections the
     // series does not have, well within the reveal's length): the page, with the places that exist named.
     const made = ["wn:1-3", ...Array.from({ length: 120 }, (_, index) => `ln:made${index}-1`)].join(",");
-    expect((await thread("wn:1-2", made)).readerPlaces).toEqual([{ key: "wn:1-3", label: "Arc 1 · Chapter 2" }]);
+    expect((await thread("wn:1-2", made)).readerPlaces).toEqual([
+      { key: "wn:1-3", label: "Arc 1 · Chapter 2", readBy: ["wn:1-3", "ln:main-1"] },
+    ]);
   });
 
   it("shows a Break Time short's thread to the viewers of the episode it aired with, who watched it", async () => {

@@ -56,8 +56,9 @@ async function renderComment(
       place={{ id: 7, horizon, revealedBy }}
       within={within}
       readerPlaces={[
-        { key: "wn:3-10", label: "Arc 3 · Chapter 9" },
-        { key: "anime:1-12", label: "Season 1 · Episode 12" },
+        // Arc 3's ninth chapter is adapted by episode 20; arc 2's chapter 21 (wn:2-23) by no episode.
+        { key: "wn:3-10", label: "Arc 3 · Chapter 9", readBy: ["wn:3-10", "anime:1-20"] },
+        { key: "anime:1-12", label: "Season 1 · Episode 12", readBy: ["anime:1-12"] },
       ]}
       body={body}
       moderator={false}
@@ -181,10 +182,25 @@ describe("what an edited comment touches", () => {
   it("is never offered lower than it is, nor on another line once raised", async () => {
     seen();
     const user = userEvent.setup();
-    await renderComment("The archive chapters", { horizon: { key: "wn:2-24", label: "Arc 2 · Chapter 22" } });
+    await renderComment("The archive chapters", {
+      horizon: { key: "wn:2-24", label: "Arc 2 · Chapter 22" },
+      revealedBy: ["wn:2-24", "anime:1-11"],
+    });
     await user.click(await screen.findByRole("button", { name: "Edit" }));
     expect(screen.getByRole("combobox", { name: /What it touches/ })).toHaveValue("wn:2-24");
     expect(options()).toEqual(["wn:2-24 Arc 2 · Chapter 22 (as now)", "wn:3-10 The web novel to Arc 3 · Chapter 9"]);
+  });
+
+  it("is not offered a place the site would refuse: one whose readers never saw a chapter another medium left out", async () => {
+    seen();
+    const user = userEvent.setup();
+    // Episode 20's viewers reach Arc 3 · Chapter 9 without Arc 2 · Chapter 21, which no episode adapts.
+    await renderComment("The chapter the anime skipped", {
+      horizon: { key: "wn:2-23", label: "Arc 2 · Chapter 21" },
+      revealedBy: ["wn:2-23", "ln:main-4"],
+    });
+    await user.click(await screen.findByRole("button", { name: "Edit" }));
+    expect(options()).toEqual(["wn:2-23 Arc 2 · Chapter 21 (as now)"]);
   });
 
   it("refused, says why beside the field, with the text and the choice kept", async () => {

@@ -10,7 +10,7 @@ import { commentReportKinds, REPORT_NOTE_MAX_LENGTH } from "~/lib/discussion/com
 import { COMMENT_MAX_LENGTH, keptLength } from "~/lib/discussion/comment-text";
 import { EDIT_MINUTES, stillEditable } from "~/lib/discussion/standing";
 import { editHorizonChoices, horizonChoices } from "~/lib/discussion/horizon";
-import type { CommentBody, UnitLabel } from "~/lib/discussion/thread";
+import type { CommentBody, ReaderPlace, UnitLabel } from "~/lib/discussion/thread";
 import { writerTag } from "~/lib/discussion/writer";
 import { characterCount } from "~/lib/forms/text-length";
 import { formErrorsOf } from "~/lib/http/error-body";
@@ -59,7 +59,7 @@ export function CommentTools({
    */
   within?: readonly ShownBehind[];
   /** The reader's places as the series names them, for a report's "should have seen first" and an edit's horizon. */
-  readerPlaces: readonly UnitLabel[];
+  readerPlaces: readonly ReaderPlace[];
   body: CommentBody;
   moderator: boolean;
   actionData: unknown;
@@ -106,7 +106,7 @@ export function CommentTools({
         <EditForm
           id={place.id}
           text={body.text}
-          horizons={{ unit, parentHorizon, current: place.horizon, readerPlaces }}
+          horizons={{ unit, parentHorizon, current: { ...place.horizon, readBy: place.revealedBy }, readerPlaces }}
           version={body.editedAt ?? body.postedAt}
           answer={editAnswer}
           onDone={close("edit")}
@@ -219,12 +219,15 @@ function EditForm({
 }: {
   id: number;
   text: string;
-  /** The thread's unit, the comment a reply answers, the comment's horizon now and the writer's places. */
+  /**
+   * The thread's unit, the comment a reply answers, the comment's horizon now (with who reads it) and the
+   * writer's places: the choices are those the action takes (`editHorizonChoices`).
+   */
   horizons: {
     unit: UnitLabel;
     parentHorizon: UnitLabel | null;
-    current: UnitLabel;
-    readerPlaces: readonly UnitLabel[];
+    current: ReaderPlace;
+    readerPlaces: readonly ReaderPlace[];
   };
   /** When the comment was last written, as this page shows it: an edit made elsewhere since is not overwritten. */
   version: string;
@@ -361,7 +364,7 @@ function ReportForm({
   id: number;
   /** What the comment is shown behind, its own horizon last. */
   gates: readonly ShownBehind[];
-  readerPlaces: readonly UnitLabel[];
+  readerPlaces: readonly ReaderPlace[];
   answer: Answer;
   onDone: () => void;
 }) {
@@ -411,7 +414,7 @@ function ReportFields({
 }: {
   id: number;
   horizon: UnitLabel;
-  readerPlaces: readonly UnitLabel[];
+  readerPlaces: readonly ReaderPlace[];
   answer: Answer;
   onDone: () => void;
 }) {
@@ -421,7 +424,9 @@ function ReportFields({
   const sending = useSending("report", id);
   const note = useKeptLength(values.note ?? "");
   // Beyond what the comment says it touches: the reader's own furthest places past it.
-  const further = shield ? horizonChoices(horizon, shield.knowledge, null, readerPlaces).slice(1) : [];
+  // Named only: the action takes a part of the story the reader has consumed themselves, whoever else tells it.
+  const named = readerPlaces.map(({ key, label }) => ({ key, label }));
+  const further = shield ? horizonChoices(horizon, shield.knowledge, null, named).slice(1) : [];
   // Opened by a tap on Report (which it takes the place of), its first field takes the focus; opened
   // again on a refusal, focus is left to its errors.
   const form = useRef<HTMLFormElement>(null);

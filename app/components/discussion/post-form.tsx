@@ -12,7 +12,7 @@ import { COMMENT_MAX_LENGTH, keptLength } from "~/lib/discussion/comment-text";
 import { characterCount } from "~/lib/forms/text-length";
 import { NEW_WRITER_LIMITS } from "~/lib/discussion/standing";
 import { horizonChoices } from "~/lib/discussion/horizon";
-import type { UnitLabel } from "~/lib/discussion/thread";
+import type { ReaderPlace, UnitLabel } from "~/lib/discussion/thread";
 import { errorsAfterEdit, type FormErrors, firstInvalid, readFields, SIGNED_OUT_MESSAGE } from "~/lib/forms/form";
 import { signInPath } from "~/lib/account/sign-in-path";
 import { formErrorsOf } from "~/lib/http/error-body";
@@ -31,7 +31,7 @@ import { SignInToJoin } from "./sign-in-to-join";
 export interface PostFormProps {
   unit: UnitLabel;
   /** The reader's places as the series names them (`Thread.readerPlaces`), for the horizon's choices. */
-  readerPlaces: readonly UnitLabel[];
+  readerPlaces: readonly ReaderPlace[];
   /** The comment a reply answers; none for a new comment. */
   parent?: { id: number; horizon: UnitLabel } | null;
   /** The action's answer, when it answered this form. */

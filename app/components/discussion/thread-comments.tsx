@@ -9,6 +9,7 @@ import {
   MAX_REPLIES,
   type ThreadComment,
   type ThreadReply,
+  type ReaderPlace,
   type UnitLabel,
 } from "~/lib/discussion/thread";
 import { horizonsOfRun, knewNoMore } from "~/lib/discussion/thread";
@@ -57,7 +58,7 @@ export function ThreadComments({
   /** Who may write in the thread (CommentForm's `joinableBy`). */
   joinableBy: Revealers;
   /** The reader's places, named for a reply's horizon (`Thread.readerPlaces`). */
-  readerPlaces: UnitLabel[];
+  readerPlaces: readonly ReaderPlace[];
   comments: ThreadComment[];
   strict: boolean;
   /** The thread's action's answer: each form shows the one meant for it (`answerTo`). */
@@ -148,7 +149,7 @@ function Replies({
   joinableBy: Revealers;
   /** What the comment is shown behind besides its horizon (its thread's unit). */
   within: readonly ShownBehind[];
-  readerPlaces: UnitLabel[];
+  readerPlaces: readonly ReaderPlace[];
   parent: ThreadComment;
   replies: ThreadReply[];
   actionData: unknown;
@@ -238,7 +239,7 @@ function CommentView({
   unit: UnitLabel;
   /** For a reply, the horizon of the comment it answers. */
   parentHorizon?: UnitLabel | null;
-  readerPlaces: UnitLabel[];
+  readerPlaces: readonly ReaderPlace[];
   place: { id: number; horizon: UnitLabel; revealedBy: Revealers };
   /** What it is shown behind besides its horizon (`CommentTools`' `within`). */
   within: readonly ShownBehind[];

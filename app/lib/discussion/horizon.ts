@@ -1,6 +1,6 @@
 import { parseUnitKey, unitPlace } from "../content/units";
-import { hasConsumed, type Knowledge, knowledgeOfUnits, knows } from "../shield/knowledge";
-import { comesBefore, type UnitLabel } from "./thread";
+import { type Knowledge, knowledgeOfUnits, knows, type Revealers } from "../shield/knowledge";
+import { comesBefore, type ReaderPlace, type UnitLabel } from "./thread";
 
 /*
  * A comment's horizon as its writer sets it: what they may choose (the forms offer it) and what is
@@ -9,6 +9,9 @@ import { comesBefore, type UnitLabel } from "./thread";
 
 /** What a writer is told of a horizon that names no part of the story (a form made by hand). */
 export const HORIZON_FROM_THE_LIST = "Choose what your comment touches from the list.";
+
+/** Who may read what touches each unit (its stored `told_by`), where known; undefined for a unit not known. */
+export type RevealersOf = (unit: string) => Revealers | undefined;
 
 /**
  * What is wrong with a horizon for a comment in `unit`'s thread (or a reply under a comment whose
@@ -19,18 +22,29 @@ export const HORIZON_FROM_THE_LIST = "Choose what your comment touches from the 
  * so a viewer of the recut writes under the season's episodes it holds.
  */
 export function horizonProblem(
+  post: { unit: string; horizon: string; parentHorizon: string | null },
+  writer: Knowledge,
+  revealersOf: RevealersOf,
+): string | null {
+  if (unitPlace(post.horizon) === undefined) return HORIZON_FROM_THE_LIST;
+  if (!knows(writer, revealersOf(post.unit) ?? [post.unit]))
+    return "Your saved progress does not include this yet. Mark it read or watched to join its discussion.";
+  return chosenHorizonProblem(post, writer, revealersOf);
+}
+
+/**
+ * What is wrong with a horizon chosen in a thread the writer may write in: the part of `horizonProblem`
+ * the forms' choices are made by (`horizonChoices`), so they offer nothing it refuses.
+ */
+function chosenHorizonProblem(
   { unit, horizon, parentHorizon }: { unit: string; horizon: string; parentHorizon: string | null },
   writer: Knowledge,
-  revealersOf: (unit: string) => readonly string[] | undefined,
+  revealersOf: RevealersOf,
 ): string | null {
-  const seen = (key: string) => knows(writer, revealersOf(key) ?? [key]);
-  if (unitPlace(horizon) === undefined) return HORIZON_FROM_THE_LIST;
-  if (!seen(unit))
-    return "Your saved progress does not include this yet. Mark it read or watched to join its discussion.";
   if (comesBefore(horizon, unit)) return "A comment here touches at least this thread's own part of the story.";
   if (parentHorizon !== null && comesBefore(horizon, parentHorizon))
     return "A reply touches at least what the comment it answers touches.";
-  if (!seen(horizon))
+  if (!knows(writer, revealersOf(horizon) ?? [horizon]))
     return "Your saved progress does not reach that far. You can only mark what you have read or watched yourself.";
   return null;
 }
@@ -59,16 +73,25 @@ export function raisesHorizon({
 /**
  * What is wrong with the horizon an edit sends for a comment whose horizon is `current`, or null. As it
  * is, it stays whatever the writer's progress now; moved, it must be one the writer could post with
- * (`horizonProblem`, against their saved progress) and raise it (`raisesHorizon`).
+ * (`horizonProblem`, against their saved progress) and raise it (`raiseProblem`).
  */
 export function editedHorizonProblem(
   edit: { unit: string; horizon: string; parentHorizon: string | null; current: string },
   writer: Knowledge,
-  revealersOf: (unit: string) => readonly string[] | undefined,
+  revealersOf: RevealersOf,
 ): string | null {
   if (edit.horizon === edit.current) return null;
-  const problem = horizonProblem(edit, writer, revealersOf);
-  if (problem) return problem;
+  return horizonProblem(edit, writer, revealersOf) ?? raiseProblem(edit, revealersOf);
+}
+
+/**
+ * What is wrong with moving a comment's horizon from `current` to `horizon` as an edit, whoever edits it:
+ * the part of `editedHorizonProblem` the edit form's choices are made by (`editHorizonChoices`).
+ */
+function raiseProblem(
+  edit: { unit: string; horizon: string; parentHorizon: string | null; current: string },
+  revealersOf: RevealersOf,
+): string | null {
   if (!raisesHorizon({ ...edit, next: edit.horizon }))
     return "An edit may raise what your comment touches, never lower it: choose what it touches now or further on.";
   // Still at one of its gates, whoever reads it knows that gate whatever it is raised to.
@@ -81,11 +104,21 @@ export function editedHorizonProblem(
 /**
  * Whether whoever may read what touches `next` may read what touches `current`: each unit that reveals
  * `next`, consumed alone, reveals `current` too. Further along a line is not always so: an episode after
- * a chapter the anime left out reveals the chapters after it, never that one.
+ * a chapter the anime left out reveals the chapters after it, never that one. Not where who reads `next`
+ * is not known (a form whose thread's data has not named the writer's places yet): the action always
+ * knows, and a form offers only what it takes.
  */
-function revealsNoOneNew(current: string, next: string, revealersOf: (unit: string) => readonly string[] | undefined) {
+function revealsNoOneNew(current: string, next: string, revealersOf: RevealersOf) {
+  const after = revealersOf(next);
+  if (after === undefined) return false;
   const before = revealersOf(current) ?? [current];
-  return (revealersOf(next) ?? [next]).every((unit) => knows(knowledgeOfUnits([unit]), before));
+  return (after ?? [next]).every((unit) => knows(knowledgeOfUnits([unit]), before));
+}
+
+/** Who may read what touches each of these places, as far as they say. */
+function revealersAmong(places: readonly ReaderPlace[]): RevealersOf {
+  const known = new Map(places.flatMap((place) => (place.readBy === undefined ? [] : [[place.key, place.readBy]])));
+  return (unit) => known.get(unit);
 }
 
 /** A horizon a writer may raise their comment to: their own furthest place on a line. */
@@ -133,19 +166,22 @@ function seenOfLine(parts: NonNullable<ReturnType<typeof parseUnitKey>>, named: 
 
 /**
  * What a writer may set their comment's horizon to: the thread's unit (or the comment answered), and
- * their own furthest place on each line that is not before it, named as `readerPlaces` names it. Side
- * stories and shorts are ticked one by one; a comment about one belongs in its own thread.
+ * their own furthest place on each line that the action takes (`chosenHorizonProblem`, with who reads
+ * each place as `readerPlaces` says), named as `readerPlaces` names it. Side stories and shorts are
+ * ticked one by one; a comment about one belongs in its own thread.
  */
 export function horizonChoices(
   unit: UnitLabel,
   writer: Knowledge,
   parentHorizon: UnitLabel | null,
-  readerPlaces: readonly UnitLabel[] = [],
+  readerPlaces: readonly ReaderPlace[] = [],
 ): HorizonChoice[] {
   const base = parentHorizon ?? unit;
+  const revealersOf = revealersAmong(readerPlaces);
   const choices: HorizonChoice[] = [{ key: base.key, label: `Only ${base.label}` }];
   for (const place of writer.reached.values()) {
-    if (place.key === base.key || comesBefore(place.key, base.key) || !hasConsumed(writer, place.key)) continue;
+    const chosen = { unit: unit.key, horizon: place.key, parentHorizon: parentHorizon?.key ?? null };
+    if (place.key === base.key || chosenHorizonProblem(chosen, writer, revealersOf)) continue;
     const parts = parseUnitKey(place.key);
     const named = readerPlaces.find((known) => known.key === place.key)?.label;
     choices.push({ key: place.key, label: parts ? seenOfLine(parts, named) : (named ?? "My furthest place") });
@@ -154,30 +190,27 @@ export function horizonChoices(
 }
 
 /**
- * What the writer of a comment whose horizon is `current` may move it to as they edit it: as it is
- * first, then the choices a post has (`horizonChoices`) that raise it.
+ * What the writer of a comment whose horizon is `current` (with who reads it, `readBy`) may move it to
+ * as they edit it: as it is first, then the choices a post has (`horizonChoices`) that the action lets
+ * an edit raise it to (`raiseProblem`). A place whose readers the page does not know yet is not offered
+ * where that rule needs them.
  */
 export function editHorizonChoices(
   unit: UnitLabel,
   writer: Knowledge,
   parentHorizon: UnitLabel | null,
-  current: UnitLabel,
-  readerPlaces: readonly UnitLabel[] = [],
+  current: ReaderPlace,
+  readerPlaces: readonly ReaderPlace[] = [],
 ): HorizonChoice[] {
   const base = parentHorizon ?? unit;
   const asItIs = {
     key: current.key,
     label: current.key === base.key ? `Only ${current.label}` : `${current.label} (as now)`,
   };
+  const revealersOf = revealersAmong([...readerPlaces, current]);
+  const edit = { unit: unit.key, parentHorizon: parentHorizon?.key ?? null, current: current.key };
   const raised = horizonChoices(unit, writer, parentHorizon, readerPlaces).filter(
-    (choice) =>
-      choice.key !== current.key &&
-      raisesHorizon({
-        unit: unit.key,
-        parentHorizon: parentHorizon?.key ?? null,
-        current: current.key,
-        next: choice.key,
-      }),
+    (choice) => choice.key !== current.key && raiseProblem({ ...edit, horizon: choice.key }, revealersOf) === null,
   );
   return [asItIs, ...raised];
 }

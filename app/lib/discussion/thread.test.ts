@@ -5,7 +5,7 @@ import { horizonsOfRun, knewNoMore, stampAfterEdit } from "./thread";
 
 const writer = knowledgeOfUnits(["wn:3-10", "anime:1-12", "ln:main-2", "ss:short-stories-2-1"]);
 /** Every unit revealed by itself alone. */
-const alone = () => undefined;
+const alone = (unit: string) => [unit];
 
 describe("a comment's horizon", () => {
   it("may be the thread's unit or anything the writer has seen beyond it, in any medium", () => {
@@ -168,6 +168,29 @@ describe("a comment's horizon as its writer edits it", () => {
     expect(raise("wn:2-25", "wn:2-30")).toBeNull();
     // From the thread's own chapter, whoever reads it has read that chapter whatever it is raised to.
     expect(raise("wn:2-21", "wn:2-30")).toBeNull();
+    // The edit form offers what the action takes, and nothing it refuses.
+    const reader = knowledgeOfUnits(["wn:2-30"]);
+    const places = [{ key: "wn:2-30", label: "Arc 2 · Chapter 28", readBy: revealers["wn:2-30"] }];
+    const offered = (current: string) =>
+      editHorizonChoices(
+        { key: "wn:2-21", label: "Arc 2 · Chapter 20" },
+        reader,
+        null,
+        { key: current, label: current, readBy: revealers[current] },
+        places,
+      ).map((choice) => choice.key);
+    expect(offered("wn:2-23")).toEqual(["wn:2-23"]);
+    expect(offered("wn:2-25")).toEqual(["wn:2-25", "wn:2-30"]);
+    // Until the page knows who reads the writer's place, a raise that needs it is not offered.
+    expect(
+      editHorizonChoices(
+        { key: "wn:2-21", label: "Arc 2 · Chapter 20" },
+        reader,
+        null,
+        { key: "wn:2-25", label: "Arc 2 · Chapter 23", readBy: revealers["wn:2-25"] },
+        [],
+      ).map((choice) => choice.key),
+    ).toEqual(["wn:2-25"]);
   });
 
   it("stays as it is whatever the writer's progress now", () => {
@@ -176,17 +199,22 @@ describe("a comment's horizon as its writer edits it", () => {
 
   it("is offered as it is, then the writer's places that raise it", () => {
     const unit = { key: "wn:1-5", label: "Arc 1 · Chapter 4" };
+    const places = [
+      { key: "wn:3-10", label: "Arc 3 · Chapter 9", readBy: ["wn:3-10"] },
+      { key: "anime:1-12", label: "Season 1 · Episode 12", readBy: ["anime:1-12"] },
+      { key: "ln:main-2", label: "Lanternfall 2", readBy: ["ln:main-2"] },
+    ];
     const keys = (current: { key: string; label: string }) =>
-      editHorizonChoices(unit, writer, null, current).map(({ key, label }) => `${key} ${label}`);
+      editHorizonChoices(unit, writer, null, current, places).map(({ key, label }) => `${key} ${label}`);
     expect(keys(unit)).toEqual([
       "wn:1-5 Only Arc 1 · Chapter 4",
-      "wn:3-10 The web novel, into arc 3",
-      "anime:1-12 The anime, into season 1",
-      "ln:main-2 The light novels: the collection I am reading, as far as I am",
+      "wn:3-10 The web novel to Arc 3 · Chapter 9",
+      "anime:1-12 The anime to Season 1 · Episode 12",
+      "ln:main-2 The light novels to Lanternfall 2",
     ]);
     expect(keys({ key: "wn:2-2", label: "Arc 2 · Chapter 1" })).toEqual([
       "wn:2-2 Arc 2 · Chapter 1 (as now)",
-      "wn:3-10 The web novel, into arc 3",
+      "wn:3-10 The web novel to Arc 3 · Chapter 9",
     ]);
   });
 });

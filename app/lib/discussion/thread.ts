@@ -7,6 +7,7 @@ import {
   knowledgeOfUnits,
   knowsAllOf,
   parseKnowledge,
+  type Revealers,
 } from "../shield/knowledge";
 
 /*
@@ -22,6 +23,15 @@ import {
 export interface UnitLabel {
   key: string;
   label: string;
+}
+
+/**
+ * A part of the story the reader has reached, as a thread names it for them (`Thread.readerPlaces`),
+ * with who may read what touches it (its stored `told_by`, as the thread's action reads it) where the
+ * page knows: a form's horizon choices are what that action takes (./horizon.ts).
+ */
+export interface ReaderPlace extends UnitLabel {
+  readBy?: Revealers;
 }
 
 /** What a comment says, and who said it: all of it behind the comment's horizon. */
@@ -87,9 +97,10 @@ export interface Thread {
   comments: Gated<ThreadComment[]>;
   /**
    * The requester's furthest place on each line, named as the series names it ("Arc 4 · Chapter 26"),
-   * from what their request states they know: the horizons a writer may choose. None on a first load.
+   * from what their request states they know, with who may read what touches each: the horizons a
+   * writer may choose. None on a first load.
    */
-  readerPlaces: UnitLabel[];
+  readerPlaces: (ReaderPlace & { readBy: Revealers })[];
 }
 
 /**
