@@ -9,7 +9,7 @@ import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { Spoiler } from "~/components/spoiler";
 import { UnitTitle } from "~/components/unit-title";
-import { THREAD_CACHE_CONTROL } from "~/lib/discussion/thread";
+import { readOrWatched, THREAD_CACHE_CONTROL } from "~/lib/discussion/thread";
 import { readFields, refuse } from "~/lib/forms/form";
 import { answerTo, threadFormFields, threadLengthErrors } from "~/lib/discussion/thread-forms";
 import { isUnitKey } from "~/lib/content/units";
@@ -75,11 +75,13 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": THREAD_C
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const thread = publicCopy(loaderData);
   const label = thread?.unit.label ?? "A part of the story";
+  // Said as its medium is taken in; "read or watched" only where no unit is named.
+  const done = thread ? readOrWatched(thread.unit.key) : "read or watched";
   return pageMeta(
     { matches, error },
     {
       title: `Discussion: ${label}`,
-      description: `What readers who have read or watched ${label} say about it. Comments that touch more are hidden from anyone who has not got that far.`,
+      description: `What readers who have ${done} ${label} say about it. Comments that touch more are hidden from anyone who has not got that far.`,
     },
   );
 };
@@ -150,7 +152,7 @@ export default function Discussion({ loaderData, actionData }: Route.ComponentPr
             </UnitTitle>
           ) : null
         }
-        lead={`For readers who have read or watched ${thread.unit.label}. A comment that touches more is hidden from anyone who has not got that far.`}
+        lead={`For readers who have ${readOrWatched(thread.unit.key)} ${thread.unit.label}. A comment that touches more is hidden from anyone who has not got that far.`}
       >
         {/* Replies are not counted: how many a comment has is as far as its own horizon goes. */}
         <p className="text-sm text-muted-foreground">

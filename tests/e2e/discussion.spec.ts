@@ -62,6 +62,14 @@ test("an anime-only viewer sees a comment about a skipped chapter folded, and af
   await expect(page.locator("main header").first()).toContainText(
     "Discussion: Season 1 · Episode 11Fire in the Stalls",
   );
+  // An episode is watched: the lead says so, and the page's description too.
+  await expect(page.locator("main header").first()).toContainText(
+    "For readers who have watched Season 1 · Episode 11.",
+  );
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    "content",
+    /^What readers who have watched Season 1 · Episode 11 say/,
+  );
   // How many a comment's replies are is behind its horizon: the thread's count says it leaves them out.
   await expect(page.locator("main")).toContainText(/\d+ comments?, not counting replies/);
   expect(scripts.filter((url) => url.includes("writer-tools"))).toEqual([]);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { ProgressLink } from "~/components/progress-link";
+import { readOrWatched } from "~/lib/discussion/thread";
 import { knows, type Revealers } from "~/lib/shield/knowledge";
 import { useShield } from "~/browser/spoiler-shield";
 import { useOptionalUser } from "~/browser/user";
@@ -42,7 +43,7 @@ export function CommentForm({
   if (user && gated) {
     return (
       <p className="rounded-md border border-border bg-card p-4 text-sm">
-        You can join once you have read or watched {unit.label}. <ProgressLink className="text-primary" />
+        You can join once you have {readOrWatched(unit.key)} {unit.label}. <ProgressLink className="text-primary" />
       </p>
     );
   }

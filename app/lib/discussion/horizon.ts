@@ -1,6 +1,6 @@
 import { parseUnitKey, unitPlace } from "../content/units";
 import { type Knowledge, knowledgeOfUnits, knows, type Revealers } from "../shield/knowledge";
-import { comesBefore, type ReaderPlace, type UnitLabel } from "./thread";
+import { comesBefore, type ReaderPlace, readOrWatched, type UnitLabel } from "./thread";
 
 /*
  * A comment's horizon as its writer sets it: what they may choose (the forms offer it) and what is
@@ -28,7 +28,7 @@ export function horizonProblem(
 ): string | null {
   if (unitPlace(post.horizon) === undefined) return HORIZON_FROM_THE_LIST;
   if (!knows(writer, revealersOf(post.unit) ?? [post.unit]))
-    return "Your saved progress does not include this yet. Mark it read or watched to join its discussion.";
+    return `Your saved progress does not include this yet. Mark it ${readOrWatched(post.unit)} to join its discussion.`;
   return chosenHorizonProblem(post, writer, revealersOf);
 }
 

@@ -46,7 +46,10 @@ describe("a comment's horizon", () => {
       /does not reach that far/,
     );
     expect(horizonProblem({ unit: "anime:2-1", horizon: "anime:2-1", parentHorizon: null }, writer, alone)).toMatch(
-      /does not include this yet/,
+      /does not include this yet\. Mark it watched to join/,
+    );
+    expect(horizonProblem({ unit: "wn:4-1", horizon: "wn:4-1", parentHorizon: null }, writer, alone)).toMatch(
+      /does not include this yet\. Mark it read to join/,
     );
     expect(horizonProblem({ unit: "wn:1-1", horizon: "nonsense", parentHorizon: null }, writer, alone)).toMatch(
       /from the list/,

@@ -1,4 +1,4 @@
-import { discussionPath } from "../content/units";
+import { discussionPath, mediumOf } from "../content/units";
 import type { Gated } from "../shield/gated";
 import {
   allKnowledge,
@@ -23,6 +23,15 @@ import {
 export interface UnitLabel {
   key: string;
   label: string;
+}
+
+/**
+ * How a thread's unit is taken in, for the words that name it: an episode, a special or a Break Time short
+ * is watched, a chapter or a volume read ("You can join once you have watched Season 1 · Episode 3").
+ */
+export function readOrWatched(unitKey: string): "read" | "watched" {
+  const medium = mediumOf(unitKey);
+  return medium === "anime" || medium === "anime_specials" || medium === "break_time" ? "watched" : "read";
 }
 
 /**

@@ -1,0 +1,38 @@
+import { screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { emptyProgress } from "~/lib/progress/record";
+import { renderInThread } from "../../../tests/support/thread-stub";
+import { CommentForm } from "./comment-form";
+
+const reader = {
+  uid: "reader-1",
+  name: "Mira",
+  email: null,
+  emailVerified: true,
+  photoUrl: null,
+  provider: null,
+  admin: false,
+};
+
+/** A signed-in reader who has read to Arc 1 · Chapter 2, in the thread of `unit`. */
+function renderJoin(unit: { key: string; label: string }) {
+  localStorage.setItem("rc:progress", JSON.stringify({ ...emptyProgress, webNovel: "wn:1-2", position: 2 }));
+  renderInThread(<CommentForm unit={unit} joinableBy={[unit.key]} readerPlaces={[]} answer={undefined} />, undefined, {
+    user: reader,
+  });
+}
+
+describe("joining a thread beyond the reader's progress", () => {
+  afterEach(() => localStorage.clear());
+
+  it("says an episode, a special or a short is watched", async () => {
+    renderJoin({ key: "anime:1-3", label: "Season 1 · Episode 3" });
+    expect(await screen.findByText(/You can join once you have watched Season 1 · Episode 3\./)).toBeVisible();
+  });
+
+  it("says a chapter or a volume is read", async () => {
+    renderJoin({ key: "ln:main-2", label: "Lanternfall 2" });
+    expect(await screen.findByText(/You can join once you have read Lanternfall 2\./)).toBeVisible();
+    expect(screen.queryByText(/read or watched/)).toBeNull();
+  });
+});
