@@ -230,7 +230,8 @@ describe("the anime mistranslation form", () => {
     localStorage.clear();
   });
 
-  it("offers the OVAs, specials and films and a recut's episodes beside the episodes, and says where a recut's line is reported", async () => {
+  /** The anime form as its loader gives it, with a few episodes to choose from. */
+  function renderAnimeForm() {
     const Stub = createRoutesStub([
       {
         path: "/feedback_hub/:form",
@@ -253,6 +254,10 @@ describe("the anime mistranslation form", () => {
       },
     ]);
     render(<Stub initialEntries={["/feedback_hub/report_anime_mistl"]} />);
+  }
+
+  it("offers the OVAs, specials and films and a recut's episodes beside the episodes, and says where a recut's line is reported", async () => {
+    renderAnimeForm();
     const episode = await screen.findByRole("combobox", { name: /^Episode, OVA, special or film/ });
     expect(episode).toHaveAccessibleDescription(/^A recut's line: choose the season's episode it comes from/);
     expect(episode).not.toHaveAccessibleDescription(/not in this list/);
@@ -262,5 +267,18 @@ describe("the anime mistranslation form", () => {
     );
     expect(screen.getByRole("option", { name: "Anime · OVA" })).toHaveValue("sp:ova-1");
     expect(screen.getByRole("option", { name: "Season 1 Recut · Episode 3" })).toHaveValue("anime:1r1-3");
+  });
+
+  it("says how to write a time in one short line under the box, and briefly again beside it when it is not one", async () => {
+    const user = userEvent.setup();
+    renderAnimeForm();
+    const timestamp = await screen.findByRole("textbox", { name: /^Timestamp/ });
+    expect(timestamp).toHaveAccessibleDescription("Such as 12:34, or 1:04:30 past an hour.");
+    await user.type(timestamp, "12.34");
+    await user.click(screen.getByRole("button", { name: "Send report" }));
+    expect(timestamp).toHaveAccessibleDescription(
+      "Write minutes:seconds, or hours:minutes:seconds past an hour. Such as 12:34, or 1:04:30 past an hour.",
+    );
+    expect(timestamp).toHaveValue("12.34");
   });
 });

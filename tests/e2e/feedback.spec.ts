@@ -203,6 +203,10 @@ test("on a phone, the anime form offers the OVAs, specials and films and the rec
   const episode = page.getByLabel("Episode, OVA, special or film");
   await expect(episode).toHaveAccessibleDescription(/^A recut's line: choose the season's episode it comes from/);
   await expect(page.getByText("not in this list", { exact: false })).toHaveCount(0);
+  // How to write a time: one line under the box, not a paragraph.
+  await expect(page.getByLabel("Timestamp")).toHaveAccessibleDescription("Such as 12:34, or 1:04:30 past an hour.");
+  const hint = await page.locator("#field-timestamp-description").boundingBox();
+  expect(hint?.height).toBeLessThan(30);
   // The season's episodes, the recut's episode that adds a scene, then the OVAs, specials and films;
   // never a recut's episode that only holds the season's.
   const offered = await episode

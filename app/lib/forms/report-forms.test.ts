@@ -64,8 +64,7 @@ describe("report forms", () => {
     };
     expect(validateReport(anime, base).errors).toBeNull();
     expect(validateReport(anime, { ...base, timestamp: "twelve" }).errors).toEqual({
-      timestamp:
-        "Write the time as minutes:seconds, such as 12:34, or past an hour as hours:minutes:seconds, such as 1:44:30.",
+      timestamp: "Write minutes:seconds, or hours:minutes:seconds past an hour.",
     });
     expect(validateReport(anime, { ...base, track: "radio" }).errors).toEqual({
       track: "Choose one of the listed options.",

@@ -153,13 +153,14 @@ const formsNaming = (original: string): FormDefinition[] => [
         // specials and films that are out (decision 84).
         help: "A recut's line: choose the season's episode it comes from (each recut episode on the anime page says which it holds). A line of a scene the recut adds: choose the recut's episode, listed after its season's.",
       },
+      // How to write a time, on one line under the box on a phone; a refusal says it again above it, briefly.
       text("timestamp", "Timestamp", true, 8, {
         placeholder: "12:34",
+        help: "Such as 12:34, or 1:04:30 past an hour.",
         pattern: {
           regex: mistakeTimestampPattern,
           // A film runs past an hour, and a player counting minutes shows 104:30 for 1:44:30.
-          message:
-            "Write the time as minutes:seconds, such as 12:34, or past an hour as hours:minutes:seconds, such as 1:44:30.",
+          message: "Write minutes:seconds, or hours:minutes:seconds past an hour.",
         },
       }),
       {
