@@ -640,6 +640,41 @@ test("a writer who adds later detail as they edit raises what the comment touche
   await context.close();
 });
 
+test("on a phone, a writer who read on edits a comment on a chapter the anime left out and is offered no place its viewers reach without it", async ({
+  reader,
+}) => {
+  const writer = reader.page;
+  await writer.setViewportSize({ width: 360, height: 740 });
+  const text = `What chapter 22 keeps from the season, written at ${Date.now()}`;
+  // Posted at the writer's place then, Arc 2 · Chapter 22, which season 1 left out.
+  await saveToAccount(writer, { webNovel: "wn:2-24" });
+  await writer.goto("/discuss/wn:2-20");
+  await hydrated(writer);
+  await writer.getByLabel("Your comment").fill(text);
+  await writer.getByLabel("What it touches").selectOption("wn:2-24");
+  await writer.getByRole("button", { name: "Post comment" }).click();
+  await expect(comments(writer)).toContainText(text);
+
+  // Read on to arc 3, which season 2's second episode tells without chapter 22: raised there, the comment
+  // would show to viewers who never saw what it touches, so the form does not offer it.
+  await saveToAccount(writer, { webNovel: "wn:3-10" });
+  await writer.reload();
+  await hydrated(writer);
+  const own = writer.locator("main li", { hasText: text });
+  await own.getByRole("button", { name: "Edit" }).click();
+  const touches = own.getByLabel("What it touches");
+  await expect(touches).toHaveValue("wn:2-24");
+  await expect(touches.locator("option")).toHaveText(["Arc 2 · Chapter 22 (as now)"]);
+  // A post in the same thread still may touch arc 3: that comment is hidden from whoever has not read it.
+  await expect(writer.getByRole("region", { name: "Post a comment" }).getByLabel("What it touches")).toContainText(
+    "The web novel to Arc 3 · Chapter 9",
+  );
+  await own.getByLabel("Your comment", { exact: true }).fill(`${text}, edited`);
+  await own.getByRole("button", { name: "Save" }).click();
+  await expect(writer.getByRole("region", { name: "Notifications (F8)" })).toContainText("Comment edited");
+  expect(await writer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
 test("a writer deletes their account: their comment's words and name leave the thread, and the account is gone", async ({
   reader,
   browser,
