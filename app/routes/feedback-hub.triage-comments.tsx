@@ -96,7 +96,7 @@ export default function ReportedComments({ loaderData, actionData }: Route.Compo
         lead="Comments readers reported as spoilers or abuse, the longest waiting first. Moving a horizon hides the comment at once from every reader short of it; its writer sees your decision and reason."
       >
         <p className="text-sm text-muted-foreground" role="status">
-          {countOf(total, nouns.comment)} waiting
+          {total ? `${countOf(total, nouns.comment)} waiting` : "No reported comment is waiting."}
         </p>
       </PageHeader>
       {comments.length ? (
@@ -105,9 +105,7 @@ export default function ReportedComments({ loaderData, actionData }: Route.Compo
             <ReportedItem key={comment.id} comment={comment} actionData={actionData} />
           ))}
         </ol>
-      ) : (
-        <p className="text-muted-foreground">No reported comment is waiting.</p>
-      )}
+      ) : null}
       <Pagination page={page} pageCount={pageCount} />
       <h2 className="mb-2 mt-10 text-xl font-semibold">Hidden comments</h2>
       <p className="mb-4 text-sm text-muted-foreground">
