@@ -51,7 +51,9 @@ export function forgetDrafts() {
 
 /**
  * A report form's unsent draft, kept in this browser per kind of report and account: restored once on arrival
- * (`restore`; never over a field the address filled in, `keep`), saved 300 ms after the reader stops
+ * (`restore`; never over a field the address filled in, `keep`), or once the form is `ready` (a select
+ * whose choices come with the reader's shield, just after the page's first drawing, has the option the
+ * draft chose only then), saved 300 ms after the reader stops
  * typing (`save`) or at once when the form goes away before then (the reader went elsewhere), dropped
  * when the reader starts over (`discard`) or the report is sent (the hub does, after the form has gone).
  */
@@ -62,7 +64,13 @@ export function useReportDraft(
     restore,
     keep,
     read,
-  }: { restore: boolean; keep: Partial<Record<string, string>>; read: () => Record<string, string> },
+    ready = true,
+  }: {
+    restore: boolean;
+    keep: Partial<Record<string, string>>;
+    read: () => Record<string, string>;
+    ready?: boolean;
+  },
 ) {
   const uid = useOptionalUser()?.uid ?? null;
   const suffix = draftSuffix(kind, uid);
@@ -89,15 +97,18 @@ export function useReportDraft(
   // Before paint: a form the reader opens shows their draft at once, never empty for a moment. Words
   // typed in the form the server drew, before its code came, are kept over the draft's, and the two
   // together are the draft from then on.
+  const arrived = useRef(false);
   useBeforePaint(() => {
+    if (!ready || arrived.current) return;
+    arrived.current = true;
     const typedBefore = [...(formRef.current?.elements ?? [])].some(
       (element) => isDraftField(element) && changedSinceLoad(element),
     );
     restoreDraft();
     if (typedBefore) save();
-    // Only on arrival: a draft is restored once.
+    // Only on arrival (once ready): a draft is restored once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [ready]);
   function restoreDraft() {
     if (!restore) return;
     const draft = readStored("reportDraft", suffix);

@@ -340,6 +340,68 @@ test("on a phone, the 'Comment posted' toast covers neither the form nor the com
   await expect(page.locator("main")).not.toContainText(text);
 });
 
+test("at twice the text size on a 360 px phone, what a comment touches shows whole, as chosen, as a draft restores it and after Start over and posting", async ({
+  reader,
+}) => {
+  const page = reader.page;
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.addInitScript(() =>
+    document.addEventListener("DOMContentLoaded", () => {
+      document.documentElement.style.fontSize = "200%";
+    }),
+  );
+  // A thread no other test writes in.
+  const text = `Episode three, read large at ${Date.now()}`;
+  await typeComment(page, "/discuss/anime:1-3", text);
+  const touches = page.getByLabel("What it touches");
+  /** What the reader sees in the box (the select lies transparent over it), and whether it is cut off. */
+  const shown = () =>
+    touches.evaluate((select) => {
+      const box = select.previousElementSibling as HTMLElement;
+      return {
+        text: box.textContent,
+        cut: box.scrollWidth > box.clientWidth + 1 || box.getBoundingClientRect().right > 360,
+      };
+    });
+  const furthest = "The anime to Season 1 · Episode 12";
+  await expect.poll(shown).toEqual({ text: "Only Season 1 · Episode 3", cut: false });
+  await touches.selectOption({ label: furthest });
+  await expect.poll(shown).toEqual({ text: furthest, cut: false });
+
+  // Away and back: the draft comes back with its choice, and the box names it.
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes("comment:anime:1-3"))))
+    .toHaveLength(1);
+  await page.goto("/anime");
+  await page.goto("/discuss/anime:1-3");
+  await hydrated(page);
+  await expect(page.getByText("Your unsent draft was restored.")).toBeVisible();
+  await expect(page.getByLabel("Your comment")).toHaveValue(text);
+  await expect(touches).toHaveValue("anime:1-12");
+  await expect.poll(shown).toEqual({ text: furthest, cut: false });
+
+  // Start over empties the form: the box names the first choice again.
+  await page.getByRole("button", { name: "Start over" }).click();
+  await expect(page.getByLabel("Your comment")).toHaveValue("");
+  await expect(touches).toHaveValue("anime:1-3");
+  await expect.poll(shown).toEqual({ text: "Only Season 1 · Episode 3", cut: false });
+
+  // Posted, the form is drawn empty, its box naming the first choice.
+  await page.getByLabel("Your comment").fill(text);
+  await touches.selectOption({ label: furthest });
+  await page.getByRole("button", { name: "Post comment" }).click();
+  const posted = page.locator("main li", { hasText: text });
+  await expect(posted).toBeVisible();
+  await expect(page.getByLabel("Your comment")).toHaveValue("");
+  await expect(touches).toHaveValue("anime:1-3");
+  await expect.poll(shown).toEqual({ text: "Only Season 1 · Episode 3", cut: false });
+
+  // The thread is left as it was found, for the next run on the same local state.
+  page.once("dialog", (dialog) => void dialog.accept());
+  await posted.getByRole("button", { name: "Delete" }).click();
+  await expect(page.locator("main")).not.toContainText(text);
+});
+
 test("a delete that does not go through says so beside the comment it leaves, offline or with the site out of reach", async ({
   reader,
   context,

@@ -3,7 +3,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "rea
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
+import { WrappingSelect } from "~/components/ui/wrapping-select";
 import { Textarea } from "~/components/ui/textarea";
 import { answerTo, type FormAnswer as Answer } from "~/lib/discussion/thread-forms";
 import { commentReportKinds, REPORT_NOTE_MAX_LENGTH } from "~/lib/discussion/comment-report";
@@ -275,13 +275,13 @@ function EditForm({
         error={errors.horizon}
         required
       >
-        <Select name="horizon" defaultValue={answer?.values?.horizon ?? current.key} className="w-full">
+        <WrappingSelect name="horizon" defaultValue={answer?.values?.horizon ?? current.key}>
           {choices.map((choice) => (
             <option key={choice.key} value={choice.key}>
               {choice.label}
             </option>
           ))}
-        </Select>
+        </WrappingSelect>
       </Field>
       <FormError>{errors.form}</FormError>
       <SendOrCancel label="Save" busyLabel="Saving…" sending={sending} onCancel={onDone} />
@@ -442,13 +442,13 @@ function ReportFields({
     >
       <CommentFormFields intent="report" form={`report:${id}`} id={id} />
       <Field id={`report-kind-${id}`} label="What is wrong" error={errors.kind} required>
-        <Select name="kind" defaultValue={values.kind ?? "spoiler"} className="w-full">
+        <WrappingSelect name="kind" defaultValue={values.kind ?? "spoiler"}>
           {Object.entries(commentReportKinds).map(([kind, label]) => (
             <option key={kind} value={kind}>
               {label}
             </option>
           ))}
-        </Select>
+        </WrappingSelect>
       </Field>
       <Field
         id={`report-needs-${id}`}
@@ -456,14 +456,14 @@ function ReportFields({
         description={`It says it touches ${horizon.label}.`}
         error={errors.needs}
       >
-        <Select name="needs" defaultValue={values.needs ?? ""} className="w-full">
+        <WrappingSelect name="needs" defaultValue={values.needs ?? ""}>
           <option value="">I am not sure</option>
           {further.map((choice) => (
             <option key={choice.key} value={choice.key}>
               {choice.label}
             </option>
           ))}
-        </Select>
+        </WrappingSelect>
       </Field>
       <Field
         id={`report-note-${id}`}

@@ -5,7 +5,7 @@ import { DraftRestored } from "~/components/draft-restored";
 import { Button } from "~/components/ui/button";
 import { displayPath } from "~/lib/http/display-path";
 import { Field, FormError, Honeypot } from "~/components/ui/field";
-import { Select } from "~/components/ui/select";
+import { WrappingSelect } from "~/components/ui/wrapping-select";
 import { Textarea } from "~/components/ui/textarea";
 import { checkComment, type CommentField, commentFields, COMMENT_LIMITS } from "~/lib/discussion/comment-form";
 import { COMMENT_MAX_LENGTH, keptLength } from "~/lib/discussion/comment-text";
@@ -61,6 +61,8 @@ export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel, 
     restore: !refused?.values,
     keep: {},
     read,
+    // The horizon's choices come with the reader's shield, just after the page is first drawn.
+    ready: shield !== null,
   });
   // Each form shown gets its own id, so sending it twice posts once (made here: the page is cached for
   // everyone); a refused one gets a new id. A posted form is drawn anew (the page keys it by location).
@@ -182,7 +184,8 @@ export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel, 
         error={errors.horizon}
         required
       >
-        <Select name="horizon" defaultValue={values.horizon ?? choices[0]?.key ?? unit.key} className="w-full">
+        {/* Each choice read whole at any text size; it shows the one a restored draft or "Start over" sets. */}
+        <WrappingSelect name="horizon" defaultValue={values.horizon ?? choices[0]?.key ?? unit.key}>
           {choices.length ? (
             choices.map((choice) => (
               <option key={choice.key} value={choice.key}>
@@ -192,7 +195,7 @@ export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel, 
           ) : (
             <option value={parent?.horizon.key ?? unit.key}>Only {parent?.horizon.label ?? unit.label}</option>
           )}
-        </Select>
+        </WrappingSelect>
       </Field>
       {signedOut || errors.form === SIGNED_OUT_MESSAGE ? (
         <FormError>

@@ -1,16 +1,75 @@
-import { type ComponentPropsWithoutRef, forwardRef } from "react";
+import {
+  Children,
+  type ComponentPropsWithoutRef,
+  forwardRef,
+  isValidElement,
+  type ReactElement,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
+import { useBeforePaint } from "~/browser/before-paint";
 import { cn } from "~/lib/cn";
 import { useFieldControl } from "./field";
 
+/** An option's text as React holds it: "Only " and a unit's label are one text. */
+function textOf(node: ReactNode): string {
+  if (typeof node === "string" || typeof node === "number") return String(node);
+  if (Array.isArray(node)) return node.map(textOf).join("");
+  return "";
+}
+
+/** The text of the option a select is drawn with: the one of `value`, or else the first. */
+function drawnLabel(children: ReactNode, value: unknown) {
+  const options = Children.toArray(children).filter(
+    (child): child is ReactElement<{ value?: unknown; children?: ReactNode }> =>
+      isValidElement(child) && child.type === "option",
+  );
+  const drawn = options.find((option) => String(option.props.value) === String(value)) ?? options[0];
+  return drawn ? textOf(drawn.props.children) : "";
+}
+
 /**
  * A select that shows the whole text of its chosen option, over as many lines as it takes, where a
- * native select would cut a long option off at its edge (a volume's title on a phone). The native
- * select still takes the focus, the taps and the phone's own picker: it lies, transparent, over the
- * text it shows. `shown` is the chosen option's text.
+ * native select would cut a long option off at its edge (a volume's title on a phone, a horizon at twice
+ * the text size). The native select still takes the focus, the taps and the phone's own picker: it lies,
+ * transparent, over the text it shows. `shown` is the chosen option's text, for a select the page holds
+ * the value of. Without it (a form's select, which a restored draft or the form's reset sets behind
+ * React's back), the select's own chosen option is shown: as drawn, as the reader picks, when its form
+ * is reset, and each time the form is drawn again (a restored draft says so, which draws it).
  */
-export const WrappingSelect = forwardRef<HTMLSelectElement, ComponentPropsWithoutRef<"select"> & { shown: string }>(
-  function WrappingSelect({ shown, className, ...props }, ref) {
+export const WrappingSelect = forwardRef<HTMLSelectElement, ComponentPropsWithoutRef<"select"> & { shown?: string }>(
+  function WrappingSelect({ shown, className, onChange, ...props }, ref) {
     const field = useFieldControl();
+    const own = useRef<HTMLSelectElement | null>(null);
+    const [read, setRead] = useState<string | null>(null);
+    const follows = shown === undefined;
+    const readChosen = useCallback(() => {
+      const select = own.current;
+      if (select) setRead(select.options[select.selectedIndex]?.text ?? "");
+    }, []);
+    // Every time it is drawn, before the paint: a value set without an event (a restored draft) shows at once.
+    useBeforePaint(() => {
+      if (follows) readChosen();
+    });
+    // A form's reset sets its fields just after its event.
+    useEffect(() => {
+      const form = own.current?.form;
+      if (!follows || !form) return;
+      const reset = () => setTimeout(readChosen);
+      form.addEventListener("reset", reset);
+      return () => form.removeEventListener("reset", reset);
+    }, [follows, readChosen]);
+    const setRefs = useCallback(
+      (select: HTMLSelectElement | null) => {
+        own.current = select;
+        if (typeof ref === "function") ref(select);
+        else if (ref) ref.current = select;
+      },
+      [ref],
+    );
     return (
       <div
         className={cn(
@@ -20,9 +79,15 @@ export const WrappingSelect = forwardRef<HTMLSelectElement, ComponentPropsWithou
       >
         <div
           aria-hidden="true"
-          className="flex min-h-11 items-center justify-between gap-2 rounded-md border border-border bg-background py-2 pl-3 pr-2"
+          className={cn(
+            "flex min-h-11 items-center justify-between gap-2 rounded-md border bg-background py-2 pl-3 pr-2",
+            // An invalid choice shows it by its border, as a field's control does.
+            (props["aria-invalid"] ?? field?.["aria-invalid"]) ? "border-destructive" : "border-border",
+          )}
         >
-          <span className="min-w-0">{shown}</span>
+          <span className="min-w-0 [overflow-wrap:break-word]">
+            {shown ?? read ?? drawnLabel(props.children, props.value ?? props.defaultValue)}
+          </span>
           <svg
             viewBox="0 0 16 16"
             className="size-4 shrink-0 text-muted-foreground"
@@ -34,9 +99,13 @@ export const WrappingSelect = forwardRef<HTMLSelectElement, ComponentPropsWithou
           </svg>
         </div>
         <select
-          ref={ref}
+          ref={setRefs}
           {...field}
           {...props}
+          onChange={(event) => {
+            onChange?.(event);
+            if (follows) readChosen();
+          }}
           className="absolute inset-0 size-full cursor-pointer opacity-0 disabled:cursor-not-allowed"
         />
       </div>
