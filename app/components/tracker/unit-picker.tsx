@@ -146,6 +146,9 @@ function FindUnit({
     [units, shield, wanted],
   );
 
+  const typical = numberExample(units)?.match(/\d+(\.\d+)?$/)?.[0];
+  const placeholder = typical ? `e.g. ${typical}` : undefined;
+
   const choose = (unitKey: string) => {
     onChange(unitKey);
     setText("");
@@ -208,8 +211,9 @@ function FindUnit({
         }}
         autoComplete="off"
         maxLength={200}
-        // Short enough to show whole at 320 px beside the room the browser keeps for the suggestion arrow and the clear button.
-        placeholder="Type a number or a title"
+        // The label says what to type; the hint is a number, as short as "e.g. 10", whole at twice the
+        // text size on a 320 px phone beside the room the browser keeps for the suggestion arrow and clear button.
+        placeholder={placeholder}
         onChange={(event) => {
           const typed = event.target.value.trim().toLowerCase();
           const found = cameWhole(event.nativeEvent)
