@@ -206,7 +206,8 @@ function InNumbers({
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         {title}
       </h2>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {/* Two to a row on a phone, or one at a large text size, where "Episodes in seasons" would not fit half. */}
+      <dl className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,8rem),1fr))] gap-3 sm:grid-cols-4">
         {figures.map(([noun, value]) => (
           <div key={noun.other} className="flex flex-col-reverse">
             <dt className="text-sm text-muted-foreground">{nounFor(value, noun)}</dt>

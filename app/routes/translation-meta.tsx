@@ -73,7 +73,7 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
       </div>
 
       <PageSection id="counts-title" title="Entries by severity" className="mt-10">
-        <ScrollRegion label="Entries by severity">
+        <ScrollRegion label="Entries by severity" cover="background">
           <table className="w-full border-collapse text-left text-sm">
             <thead>
               <tr className="border-b border-border">

@@ -999,6 +999,93 @@ test("at twice the text size on a 360 px phone, a reader's translation notes kee
   }
 });
 
+test("at twice the text size on a 360 or 320 px phone, /statistics' tables fit their charts, or show and let the keyboard reach what is beyond them", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.addInitScript(() =>
+    document.addEventListener("DOMContentLoaded", () => {
+      document.documentElement.style.fontSize = "200%";
+    }),
+  );
+  await open(page, "/statistics");
+  await page.evaluate(() =>
+    document.querySelectorAll("main details").forEach((details) => ((details as HTMLDetailsElement).open = true)),
+  );
+  for (const width of [360, 320]) {
+    await page.setViewportSize({ width, height: 740 });
+    const measured = await overflow(page);
+    expect.soft(measured.scrollWidth, `at ${width} px: ${measured.culprits.join("; ")}`).toBeLessThanOrEqual(width);
+    // Measured once the page has settled at this width (a table's box says whether it scrolls as it resizes).
+    await page.waitForTimeout(200);
+    const tables = await page.locator("main figure table").evaluateAll((found) =>
+      found.map((table) => {
+        const box = table.parentElement!;
+        return {
+          table: table.id,
+          columns: table.querySelectorAll("thead th").length,
+          scrolls: box.scrollWidth > box.clientWidth + 1,
+          reachable: box.tabIndex === 0 && box.getAttribute("role") === "region",
+          shaded: getComputedStyle(box).backgroundImage.includes("gradient"),
+        };
+      }),
+    );
+    expect(tables.length).toBeGreaterThan(5);
+    for (const { table, columns, scrolls, reachable, shaded } of tables) {
+      // On a 360 px phone a name and its figure fit side by side; wider tables ("Meaning-changing"
+      // beside two more), and at 320 px a few more ("Season 1" beside "Episodes"), may scroll.
+      if (columns === 1 && width === 360) expect.soft(scrolls, `${table} scrolls sideways at ${width} px`).toBe(false);
+      else if (scrolls)
+        expect.soft({ width, table, reachable, shaded }).toEqual({ width, table, reachable: true, shaded: true });
+    }
+  }
+  // The figures above the charts name what they count, and a chart its volumes, between words, never
+  // inside one ("Episod" / "es", "Lante" / "rnfall").
+  const broken = await page.locator("main dl dt, main figure [role=img] li > span:first-child").evaluateAll((terms) =>
+    terms.flatMap((term) => {
+      const words: string[] = [];
+      const walker = document.createTreeWalker(term, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of (node.textContent ?? "").matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => rect.top));
+          if (lines.size > 1) words.push(match[0]);
+        }
+      }
+      return words;
+    }),
+  );
+  expect.soft(broken).toEqual([]);
+});
+
+test("at twice the text size on a 320 px phone, the tracker's boxes to find a unit show their whole hint", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 740 });
+  await page.addInitScript(() =>
+    document.addEventListener("DOMContentLoaded", () => {
+      document.documentElement.style.fontSize = "200%";
+    }),
+  );
+  await open(page, "/reading_tracker");
+  const finders = page.locator("main input[type=search]");
+  expect(await finders.count()).toBeGreaterThan(0);
+  const cut = await finders.evaluateAll((inputs) =>
+    (inputs as HTMLInputElement[]).flatMap((input) => {
+      // The placeholder typed in for a moment, so the browser's own room for its arrow and clear button counts.
+      input.value = input.placeholder;
+      const needed = input.scrollWidth;
+      input.value = "";
+      return needed > input.clientWidth ? [`"${input.placeholder}" needs ${needed} px, has ${input.clientWidth}`] : [];
+    }),
+  );
+  expect(cut).toEqual([]);
+  // The label says what to type.
+  await expect(page.getByLabel("Or find a chapter by number or title")).toHaveAttribute("placeholder", /^e\.g\. \d+$/);
+});
+
 test("with a large text size on a 320 px phone, the sign-in page's first tab says Sign in on one line", async ({
   page,
 }) => {

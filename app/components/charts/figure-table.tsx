@@ -3,10 +3,17 @@ import type { BarDatum, BarSeries } from "./bars";
 
 const tableClassName = [
   "w-full border-collapse text-left text-sm max-sm:text-xs",
-  "[&_td]:py-1 [&_td]:pr-2 [&_th]:py-1 [&_th]:pr-2 [&_tr]:border-b [&_tr]:border-border",
-  "[&_tbody_tr:last-child]:border-0 [&_tbody_th]:font-normal max-sm:[&_tbody_th]:min-w-[6.5rem]",
+  // No room kept after the last column: at twice the text size a name and its figure fit a 320 px phone.
+  "[&_td]:py-1 [&_td]:pr-2 [&_th]:py-1 [&_th]:pr-2 [&_td:last-child]:pr-0 [&_th:last-child]:pr-0",
+  "[&_tr]:border-b [&_tr]:border-border",
+  "[&_tbody_tr:last-child]:border-0 [&_tbody_th]:font-normal",
   "[&_tbody_td]:text-right [&_tbody_td]:tabular-nums",
 ].join(" ");
+/**
+ * Beside several columns ("Meaning-changing"), a row's name keeps room for two lines; beside one, it
+ * takes only what it needs, so a name and its number fit a phone at twice the text size.
+ */
+const severalColumnsClassName = `${tableClassName} max-sm:[&_tbody_th]:min-w-[6.5rem]`;
 
 /** The chart's numbers as a table, for screen readers and anyone who prefers figures. */
 export function FigureTable({
@@ -23,7 +30,7 @@ export function FigureTable({
   return (
     // Smaller on phones, so a row's name keeps two lines beside columns named "Meaning-changing". The
     // cells are styled from the table, not each on its own: a long table renders a class per table.
-    <table id={`${id}-table`} className={tableClassName}>
+    <table id={`${id}-table`} className={series.length > 1 ? severalColumnsClassName : tableClassName}>
       <caption className="sr-only">{title}</caption>
       <thead>
         <tr>
