@@ -86,10 +86,12 @@ export default function PrivacyPolicy() {
               analyticsStorageNote,
             ].map((entry) => (
               <tr role="row" key={entry.key} className="border-b border-border align-top max-sm:block max-sm:py-2">
-                <td role="cell" className="py-2 pr-4 font-mono text-xs max-sm:inline max-sm:py-0">
+                {/* Side by side as boxes, not runs of text: where both do not fit a line, "localStorage" goes
+                    whole to the next, where as text run on from the key it broke in the middle. */}
+                <td role="cell" className="py-2 pr-4 font-mono text-xs max-sm:inline-block max-sm:py-0">
                   {entry.key}
                 </td>
-                <td role="cell" className="py-2 pr-4 max-sm:inline max-sm:py-0 max-sm:text-muted-foreground">
+                <td role="cell" className="py-2 pr-4 max-sm:inline-block max-sm:py-0 max-sm:text-muted-foreground">
                   {entry.where}
                 </td>
                 <td role="cell" className="py-2 max-sm:mt-1 max-sm:block max-sm:py-0">

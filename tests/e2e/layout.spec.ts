@@ -999,6 +999,26 @@ test("at twice the text size on a 360 px phone, a reader's translation notes kee
   }
 });
 
+/** The words in these elements that break over two lines inside the word, not at a hyphen. */
+function brokenWords(elements: Locator) {
+  return elements.evaluateAll((found) =>
+    found.flatMap((element) => {
+      const words: string[] = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of (node.textContent ?? "").matchAll(/[^\s-]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => rect.top));
+          if (lines.size > 1) words.push(match[0]);
+        }
+      }
+      return words;
+    }),
+  );
+}
+
 test("at twice the text size on a 360 or 320 px phone, /statistics' tables fit their charts, or show and let the keyboard reach what is beyond them", async ({
   page,
 }) => {
@@ -1041,23 +1061,22 @@ test("at twice the text size on a 360 or 320 px phone, /statistics' tables fit t
   }
   // The figures above the charts name what they count, and a chart its volumes, between words, never
   // inside one ("Episod" / "es", "Lante" / "rnfall").
-  const broken = await page.locator("main dl dt, main figure [role=img] li > span:first-child").evaluateAll((terms) =>
-    terms.flatMap((term) => {
-      const words: string[] = [];
-      const walker = document.createTreeWalker(term, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        for (const match of (node.textContent ?? "").matchAll(/\S+/g)) {
-          const range = document.createRange();
-          range.setStart(node, match.index);
-          range.setEnd(node, match.index + match[0].length);
-          const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => rect.top));
-          if (lines.size > 1) words.push(match[0]);
-        }
-      }
-      return words;
+  const broken = await brokenWords(page.locator("main dl dt, main figure [role=img] li > span:first-child"));
+  expect.soft(broken).toEqual([]);
+});
+
+test("at twice the text size on a 360 px phone, what the browser keeps is named by whole words: a key and where it is kept", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.addInitScript(() =>
+    document.addEventListener("DOMContentLoaded", () => {
+      document.documentElement.style.fontSize = "200%";
     }),
   );
-  expect.soft(broken).toEqual([]);
+  await open(page, "/privacy_policy");
+  // "localStorage" run on from a key it did not fit beside broke as "localStora" / "ge".
+  expect(await brokenWords(page.locator("main tbody td"))).toEqual([]);
 });
 
 test("at twice the text size on a 320 px phone, the tracker's boxes to find a unit show their whole hint", async ({
