@@ -997,6 +997,9 @@ test("at twice the text size on a 360 px phone, a reader's translation notes kee
     );
     expect.soft([...new Set(outside)].slice(0, 6), path).toEqual([]);
   }
+  // A volume's lines break between words: "Grandmother" and "waterlogged" fit a line of the box whole.
+  await open(page, "/translation_meta/ln_mistls/main_v2");
+  expect(await brokenWords(page.locator("main article:not([hidden]) blockquote"))).toEqual([]);
 });
 
 /** The words in these elements that break over two lines inside the word, not at a hyphen. */

@@ -35,9 +35,11 @@ export function MistakeComparison({ official, suggested }: { official: string; s
   const diff = diffWords(official, suggested);
   return (
     // One column as wide as the card (minmax(0, 1fr)), not as wide as its longest word: at a large text
-    // size a word such as "Congratulations," is wider than a phone's card, and breaks instead.
+    // size a word such as "Congratulations," is wider than a phone's card, and breaks instead. The boxes'
+    // padding grows with the text only to 3.5% of the screen: at twice the text size on a 360 px phone,
+    // "Grandmother" and "waterlogged" fit a line whole.
     <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-      <figure className="rounded-md border border-border bg-muted/60 p-3">
+      <figure className="rounded-md border border-border bg-muted/60 p-[min(0.75rem,3.5vw)]">
         <figcaption className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
           Official
         </figcaption>
@@ -53,7 +55,7 @@ export function MistakeComparison({ official, suggested }: { official: string; s
           )}
         </blockquote>
       </figure>
-      <figure className="rounded-md border border-primary/40 bg-accent p-3">
+      <figure className="rounded-md border border-primary/40 bg-accent p-[min(0.75rem,3.5vw)]">
         <figcaption className="mb-1 text-xs font-semibold uppercase tracking-wide text-primary">Suggested</figcaption>
         <blockquote>
           {diff.suggested.map((segment, index) =>
