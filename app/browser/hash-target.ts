@@ -56,19 +56,24 @@ export function keepHashTargetInView(
  * neither is drawn.
  */
 function drawnTarget(target: HTMLElement | null): HTMLElement | null {
+  const line = target?.hidden ? runHolding(target) : null;
+  // Runs are drawn anew as the reader's revealed items arrive, and a run's line stays where the items
+  // before the target stay hidden: only the line that holds it now is marked, none once it is shown.
+  for (const marked of document.querySelectorAll<HTMLElement>("[data-holds-target]"))
+    if (marked !== line) delete marked.dataset.holdsTarget;
   if (!target?.hidden) return target;
+  if (line) line.dataset.holdsTarget = "";
+  return line;
+}
+
+/** The line of the run of hidden items that holds `target` (just before the run's elements), or null. */
+function runHolding(target: HTMLElement): HTMLElement | null {
   for (
     let before = target.previousElementSibling;
     before instanceof HTMLElement;
     before = before.previousElementSibling
   ) {
-    if (before.dataset.spoiler === "run") {
-      // Runs are drawn anew as the reader's revealed items arrive: only this line holds it now.
-      for (const line of document.querySelectorAll<HTMLElement>("[data-holds-target]"))
-        if (line !== before) delete line.dataset.holdsTarget;
-      before.dataset.holdsTarget = "";
-      return before;
-    }
+    if (before.dataset.spoiler === "run") return before;
     if (!before.hidden) return null;
   }
   return null;
