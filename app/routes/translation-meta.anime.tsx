@@ -132,8 +132,8 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
 const SPECIALS_NAME = nouns.animeSpecial.other;
 
 /**
- * One episode's, special's or recut episode's heading and entries; hidden, only the entries' empty
- * elements stay, for permalinks.
+ * One episode's, special's or recut episode's heading and entries; hidden, only the heading's and the
+ * entries' empty elements stay, for permalinks.
  */
 function EpisodeEntries({ entries, shown }: { entries: AnimeMistake[]; shown: boolean }) {
   const episode = entries[0]!.episode;
@@ -147,7 +147,17 @@ function EpisodeEntries({ entries, shown }: { entries: AnimeMistake[]; shown: bo
         : placeWithinMedium(episode);
   // "this episode", "this OVA", "this film".
   const noun = episode.medium !== "anime_specials" ? "episode" : episode.kind === "ova" ? "OVA" : episode.kind;
-  if (!shown) return entries.map((entry) => <AnimeMistakeEntry key={entry.id} entry={entry} shown={false} />);
+  // Hidden, the heading's empty element stays too, so a link to the episode's notes (from /anime) lands on
+  // the line that holds them, not on the page's top.
+  if (!shown)
+    return (
+      <>
+        <span id={`episode-${episode.key}`} hidden />
+        {entries.map((entry) => (
+          <AnimeMistakeEntry key={entry.id} entry={entry} shown={false} />
+        ))}
+      </>
+    );
   return (
     <section aria-labelledby={`episode-${episode.key}`} className="space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -633,6 +633,30 @@ test("a link to a translation note beyond the reader's progress lands on the lin
   await expect(page.locator(`#${anchor}`)).toBeInViewport();
 });
 
+test("a viewer at episode 5 who follows an unwatched episode's translation notes from /anime lands on the line that holds them", async ({
+  page,
+}) => {
+  await page.goto("/about");
+  const stored = { version: 2, webNovel: null, lightNovels: [], sideStories: [], anime: episodeKey(1, 5), recuts: [] };
+  const progress = { ...stored, breakTime: [], animeSpecials: [], manga: [], skipped: [], position: 0 };
+  await page.evaluate(
+    (value) => localStorage.setItem("rc:progress", value),
+    JSON.stringify({ ...progress, updatedAt: "2024-01-01T00:00:00.000Z" }),
+  );
+  await page.goto("/anime?season=1");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: /translation notes? for episode 6$/ }).click();
+  await expect(page).toHaveURL(/\/translation_meta\/anime_mistls\?season=1#episode-anime:1-6$/);
+  // Not the page's top with its filters: the line that says what is there, marked, in view.
+  const line = page.locator('[data-spoiler="run"][data-holds-target]');
+  await expect(line).toHaveCount(1);
+  await expect(line).toBeInViewport();
+  await expect(line).toContainText("beyond what you have read or watched");
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await line.getByRole("button", { name: /^Show (it|them)$/ }).click();
+  await expect(page.getByRole("heading", { level: 3, name: /^Episode 6/ })).toBeInViewport();
+});
+
 test("a new reader sees one line per run of hidden notes, and one click on a chapter reveals what it reached", async ({
   page,
 }) => {
