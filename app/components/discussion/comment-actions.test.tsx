@@ -201,6 +201,10 @@ describe("what an edited comment touches", () => {
     });
     await user.click(await screen.findByRole("button", { name: "Edit" }));
     expect(options()).toEqual(["wn:2-23 Arc 2 · Chapter 21 (as now)"]);
+    // Not "You may raise it": the list holds nothing to raise it to.
+    const horizon = screen.getByRole("combobox", { name: /What it touches/ });
+    expect(horizon).not.toHaveAccessibleDescription(/You may raise it/);
+    expect(horizon).toHaveAccessibleDescription(/It stays as it is: an edit never lowers it/);
   });
 
   it("refused, says why beside the field, with the text and the choice kept", async () => {

@@ -271,7 +271,12 @@ function EditForm({
       <Field
         id={`edit-horizon-${id}`}
         label="What it touches"
-        description="You may raise it if your edit touches more, never lower it. Readers who have not got this far will not see it."
+        // With nothing to raise it to, the field says so rather than offer a raise its list does not hold.
+        description={`${
+          choices.length > 1
+            ? "You may raise it if your edit touches more, never lower it."
+            : "It stays as it is: an edit never lowers it, and there is nothing further you have seen to raise it to."
+        } Readers who have not got this far will not see it.`}
         error={errors.horizon}
         required
       >
