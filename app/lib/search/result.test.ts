@@ -163,6 +163,14 @@ describe("markedText and markedAround", () => {
       "",
     ]);
     expect(markedText("The Ash Warden")).toBeNull();
+    // A word found before an ellipsis or at a sentence's end is found without its dots; a number with one keeps it.
+    expect(markedText(marked("That [bell...] it sounds familiar."))).toEqual([
+      "That ",
+      "bell",
+      "... it sounds familiar.",
+    ]);
+    expect(markedText(marked("rings on Saint Aura's [Bridge.]"))).toEqual(["rings on Saint Aura's ", "Bridge", "."]);
+    expect(markedText(marked("[...and] then [Episode 12.5]"))).toEqual(["...", "and", " then ", "Episode 12.5", ""]);
     expect(markedText(null)).toBeNull();
   });
   it("keeps only the parts of names or text that hold a word found, a mark across parts whole", () => {

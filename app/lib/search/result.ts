@@ -54,6 +54,10 @@ export function markedText(marked: string | null): MarkedText | null {
   if (!marked?.includes(MARK_START)) return null;
   const pieces = marked
     .replace(new RegExp(`${MARK_END}(\\s+)${MARK_START}`, "gu"), "$1")
+    // The index keeps a dot inside a word ("12.5" is one), so a word found at a sentence's end or before
+    // an ellipsis comes marked with its dots ("bell..."): only the word is the find, the dots stay plain.
+    .replace(new RegExp(`(\\.+)${MARK_END}`, "gu"), `${MARK_END}$1`)
+    .replace(new RegExp(`${MARK_START}(\\.+)`, "gu"), `$1${MARK_START}`)
     .split(new RegExp(`[${MARK_START}${MARK_END}]`, "u"));
   return pieces.some((piece, at) => at % 2 === 1 && piece.trim()) ? pieces : null;
 }
