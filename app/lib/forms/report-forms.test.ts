@@ -66,6 +66,12 @@ describe("report forms", () => {
     expect(validateReport(anime, { ...base, timestamp: "twelve" }).errors).toEqual({
       timestamp: "Write minutes:seconds, or hours:minutes:seconds past an hour.",
     });
+    // Full-width digits and colon, as a Japanese keyboard writes them, are the time they say.
+    expect(validateReport(anime, { ...base, timestamp: "１２：３４" })).toMatchObject({
+      errors: null,
+      values: { timestamp: "12:34" },
+    });
+    expect(validateReport(anime, { ...base, timestamp: "1：04：30" }).values?.timestamp).toBe("1:04:30");
     expect(validateReport(anime, { ...base, track: "radio" }).errors).toEqual({
       track: "Choose one of the listed options.",
     });

@@ -242,6 +242,8 @@ function reportSchema(form: FormDefinition) {
     let value = z
       .string()
       .overwrite(cleanCommentText)
+      // A phone's Japanese keyboard writes "１２：３４": a field with a pattern reads it as the "12:34" it is.
+      .overwrite((text) => (field.pattern ? text.normalize("NFKC") : text))
       .check((check) => {
         const tooLong = lengthProblem(check.value, field.max);
         if (tooLong) check.issues.push({ code: "custom", input: check.value, message: tooLong });
