@@ -13,6 +13,7 @@ import {
   type HitMatch,
   markedAround,
   markedText,
+  saysAlready,
   type SearchKindCounts,
   type SearchResult,
   type SearchShown,
@@ -278,8 +279,7 @@ function matchOf(hit: Hit, unspaced: boolean): { matched?: HitMatch } {
   if (title) return { matched: { title } };
   const around = unspaced ? null : (markedAround(hit.marked_names) ?? markedAround(hit.marked_text));
   // Words the line under the title shows already (a character's affiliation, a unit's place) are not said twice.
-  const said = around && [hit.subtitle, ...hit.subtitle.split(" · ")].includes(around.join(""));
-  return around && !said ? { matched: { around } } : {};
+  return around && !saysAlready(hit.subtitle, around) ? { matched: { around } } : {};
 }
 
 /** What the reader typed, as the five full-text queries of a search; null when nothing in it is searchable. */

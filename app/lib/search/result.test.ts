@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { gated } from "../shield/gated";
 import { allKnowledge, knowledgeOfUnits, noKnowledge, readRevealers } from "../shield/knowledge";
-import { markedAround, markedText, namedHit, type SearchResult, searchResultsFor } from "./result";
+import { markedAround, markedText, namedHit, saysAlready, type SearchResult, searchResultsFor } from "./result";
 
 const hit = (ref: string, kind: SearchResult["kind"], revealedBy: string | null): SearchResult => ({
   ref,
@@ -181,5 +181,13 @@ describe("markedText and markedAround", () => {
     ]);
     expect(markedAround(marked("[Arc 7 · Epilogue] · Ash"))).toEqual(["", "Arc 7 · Epilogue", ""]);
     expect(markedAround("Knock · Hinge")).toBeNull();
+  });
+  it("tells words the line under a title says already, whole or cut, from words it does not", () => {
+    const subtitle = "Season 2 · Break Time 3, airs with episode 3";
+    expect(saysAlready(subtitle, markedAround(marked("[Break] Time 3, airs with [episode]…"))!)).toBe(true);
+    expect(saysAlready("Lowwick · The Lantern Guild", markedAround(marked("[Lowwick]"))!)).toBe(true);
+    expect(saysAlready(subtitle, markedAround(marked("The [Great] Sweeping"))!)).toBe(false);
+    // Whole words only: "Time 3" is not said by "Time 30".
+    expect(saysAlready("Break Time 30", markedAround(marked("Break [Time 3]"))!)).toBe(false);
   });
 });

@@ -83,6 +83,22 @@ export function markedAround(marked: string | null): MarkedText | null {
   return markedText(parts.filter((part) => part.includes(MARK_START)).join(PARTS));
 }
 
+/** A text as compared for the same words: lower case, its punctuation and ellipses as spaces. */
+const asWords = (text: string) =>
+  ` ${text
+    .toLocaleLowerCase("en")
+    .replace(/[\p{P}\p{S}]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()} `;
+
+/**
+ * Whether a line of words found around the words (`around`, as shown: `markedAround`) says only what the
+ * line under the title says already (`subtitle`), whole or the cut piece of it a snippet is.
+ */
+export function saysAlready(subtitle: string, around: MarkedText) {
+  return asWords(subtitle).includes(asWords(around.join("")));
+}
+
 /**
  * A character's names as their hit carries them: the pack's, those media and translations say (each a
  * secret: one a medium says later travels only to a requester who knows it) and their affiliations.
