@@ -131,10 +131,10 @@ describe("site search against the imported tiny pack", () => {
   it("finds a unit by its place, a number as a whole word, gated as its title is", async () => {
     const second = await load(searchLoader, "/search?q=episode%202&reveal=all");
     const episodes = second.results.filter((result) => result.kind === "episode");
-    // The broadcast's episode 2 and the recut's, and no other.
+    // The broadcast's episode 2 and the recut's, and no other; each where its label ranks (the shorter first).
     expect(episodes.map((result) => result.content)).toEqual([
-      { title: "Reprise", subtitle: "Season 1 Recut · Episode 2", path: "/anime?season=1#s1r1e2" },
       { title: "The Lie", subtitle: "Season 1 · Episode 2", path: "/anime?season=1#s1e2" },
+      { title: "Reprise", subtitle: "Season 1 Recut · Episode 2", path: "/anime?season=1#s1r1e2" },
     ]);
     // Digits of any script are read as digits: Arabic-Indic, Persian, Devanagari and fullwidth.
     for (const words of ["episode ٢", "episode ۲", "episode २", "episode２", "ep٢"]) {
@@ -142,7 +142,7 @@ describe("site search against the imported tiny pack", () => {
       expect(
         found.results.map((result) => result.content?.title),
         words,
-      ).toEqual(["Reprise", "The Lie"]);
+      ).toEqual(["The Lie", "Reprise"]);
     }
     // A Break Time short is found by the episode it airs with, which its line names.
     const short = await load(searchLoader, "/search?q=episode%201&reveal=all");
@@ -190,15 +190,16 @@ describe("site search against the imported tiny pack", () => {
       const found = await load(searchLoader, `/search?q=arc%20${arc}%20chapter%20${number}&reveal=all&kind=chapter`);
       expect(found.results[0]?.content?.subtitle).toBe(`Arc ${arc} · Chapter ${number}`);
     }
-    // A place typed by its start and its number, likewise: "ep1" lists episode 1 and the short that airs
-    // with it before season 1's episode 2, which holds the words apart.
+    // A place typed by its start and its number, likewise: "ep1" lists episode 1 (the broadcast's, then the
+    // recut's) before season 1's episode 2, which holds the words apart; each titled unit where its label
+    // ranks, as it is for a newcomer. The short that airs with episode 1 says so in its names, not its title.
     const ep1 = await load(searchLoader, "/search?q=ep1&reveal=all");
     expect(ep1.results.map((result) => result.content?.subtitle)).toEqual([
-      "Season 1 Recut · Episode 1",
-      "Season 1 · Break Time 1, airs with episode 1",
       "Season 1 · Episode 1",
-      "Season 1 Recut · Episode 2",
+      "Season 1 Recut · Episode 1",
       "Season 1 · Episode 2",
+      "Season 1 Recut · Episode 2",
+      "Season 1 · Break Time 1, airs with episode 1",
     ]);
     // Written as readers shorten it, each number beside its word.
     const shortened = await load(searchLoader, "/search?q=arc1%20ch1&reveal=all&kind=chapter");

@@ -48,7 +48,7 @@ describe("searchResultsFor", () => {
     expect(episodes).toEqual({ results: [], total: 0, counts: { character: 1, volume: 1, chapter: 1 } });
   });
 
-  it("lists a titled unit once: by its place to a requester who does not know its title, by its title to one who does", () => {
+  it("lists a titled unit once: by its place to a requester who does not know its title, by its title to one who does, where the better of the two ranks", () => {
     const place = { title: "Lanternfall 5", subtitle: "Lanternfall 5", path: "/light_novels#ln-main-5" };
     const unit: SearchResult[] = [
       { ref: "place:volume:ln:main-5", kind: "volume", ...gated(null, place) },
@@ -59,10 +59,16 @@ describe("searchResultsFor", () => {
     expect(refs(newcomer.results)).toEqual(["place:volume:ln:main-5", "chapter:wn:1-1"]);
     expect(newcomer.results[0]?.content?.title).toBe("Lanternfall 5");
     expect(JSON.stringify(newcomer)).not.toContain("Title of volume");
-    // Its reader is shown its title, where it ranks, and it is counted once.
+    // Its reader is shown its title, at the better place of the two (where its label ranks), counted once.
     const reader = searchResultsFor(unit, knowledgeOfUnits(["ln:main-5"]), { kind: null, limit: 20, offset: 0 });
-    expect(refs(reader.results)).toEqual(["chapter:wn:1-1", "volume:ln:main-5"]);
-    expect(reader.results[1]?.content?.title).toBe("Title of volume:ln:main-5");
+    expect(refs(reader.results)).toEqual(["volume:ln:main-5", "chapter:wn:1-1"]);
+    expect(reader.results[0]?.content?.title).toBe("Title of volume:ln:main-5");
+    const titledFirst = searchResultsFor([unit[2]!, unit[1]!, unit[0]!], knowledgeOfUnits(["ln:main-5"]), {
+      kind: null,
+      limit: 20,
+      offset: 0,
+    });
+    expect(refs(titledFirst.results)).toEqual(["volume:ln:main-5", "chapter:wn:1-1"]);
     expect(reader).toMatchObject({ total: 2, counts: { volume: 1, chapter: 1 } });
     const volumes = searchResultsFor(unit, knowledgeOfUnits(["ln:main-5"]), { kind: "volume", limit: 20, offset: 0 });
     expect(refs(volumes.results)).toEqual(["volume:ln:main-5"]);

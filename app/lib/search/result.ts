@@ -163,13 +163,21 @@ export function searchResultsFor(
 }
 
 /**
- * The hits with each unit found once: a titled unit's place entry (`PLACE_REF`) is left out where the
- * requester knows its titled entry, which stays where it ranks. Whatever finds the place entry finds the
- * titled one too (its names hold the place's), so a reader who knows the title is shown it, as before.
+ * The hits with each unit found once: where the requester knows a titled unit's entry, it is listed
+ * instead of its place's entry (`PLACE_REF`), at the better place of the two. Whatever finds the place
+ * entry finds the titled one too (its names hold the place's), so a reader who knows the title is shown
+ * it, and ranked as its label ranks: "ep 3" lists the episode 3 they watched beside those they have not,
+ * whose label is their entry's title.
  */
 function oncePerUnit(hits: readonly SearchResult[]): SearchResult[] {
-  const refs = new Set(hits.map((hit) => hit.ref));
-  return hits.filter((hit) => !(hit.ref.startsWith(PLACE_REF) && refs.has(hit.ref.slice(PLACE_REF.length))));
+  const titled = new Map(hits.map((hit) => [hit.ref, hit]));
+  const listed = new Set<string>();
+  return hits.flatMap((hit) => {
+    const unit = hit.ref.startsWith(PLACE_REF) ? hit.ref.slice(PLACE_REF.length) : hit.ref;
+    if (listed.has(unit)) return [];
+    listed.add(unit);
+    return [titled.get(unit) ?? hit];
+  });
 }
 
 /**
