@@ -108,6 +108,18 @@ const markedHits: SearchResult[] = [
       matched: { title: ["The ", "Door", " Stays Shut"] },
     },
   },
+  // Shown by the line under its title, which starts with the title: "… Break Time 3, airs with episode 3".
+  {
+    ref: "place:break_time:bt:2-3",
+    kind: "break_time",
+    revealedBy: null,
+    content: {
+      title: "Season 2 · Break Time 3",
+      subtitle: "Season 2 · Break Time 3, airs with episode 3",
+      path: "/break_time?season=2#bt-2-3",
+      matched: { title: ["Season 2 · Break Time ", "3", ""] },
+    },
+  },
 ];
 
 describe("SearchBox", () => {
@@ -148,6 +160,17 @@ describe("SearchBox", () => {
     expect(mira).toHaveTextContent("Mira HaleThe DoorwardenCharacter");
     expect(within(mira!).getByText("Doorwarden")).toHaveClass("font-bold");
     expect(within(mira!).getByText("Mira Hale")).not.toHaveClass("font-bold");
+  });
+
+  it("shows the words a title matches in bold where the line shown holds the title and more", async () => {
+    const user = userEvent.setup();
+    const { box } = renderSite("marked");
+    await user.type(box, "door");
+    const short = (await screen.findAllByRole("option"))[2]!;
+    const bold = within(short).getByText("3", { selector: ".font-bold" });
+    // The number the title holds, not the episode's after it; the line's words as they were.
+    expect(bold.parentElement).toHaveTextContent(/^Season 2 · Break Time 3, airs with episode 3$/);
+    expect(bold.previousSibling?.textContent).toBe("Season 2 · Break Time ");
   });
 
   it("says so when nothing the reader has reached matches, and when the suggestions could not be had", async () => {

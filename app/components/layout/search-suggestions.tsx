@@ -83,22 +83,27 @@ export function OptionText({ option }: { option: Option }) {
 
 /**
  * A text with the words found in it bold, as the server marked them (`pieces`, every second one found).
- * The text shown may be the end of what was marked (a title without the label it starts with); any other
- * text is shown as it is. Plain text to a screen reader: the option reads as its words.
+ * What was marked may stand in the text shown with its start cut off (a title without the label it
+ * starts with) or whole with more around it (a Break Time short's label, shown with the episode it airs
+ * with): only the text shown is shown, bold where it holds a marked piece. A text that holds neither is
+ * shown as it is. Plain text to a screen reader: the option reads as its words.
  */
 function Marked({ text, pieces }: { text: string; pieces: MarkedText | undefined }) {
   const whole = pieces?.join("") ?? "";
-  if (!pieces || !whole.endsWith(text)) return text;
-  let skip = whole.length - text.length;
-  return pieces.map((piece, at) => {
-    const shown = piece.slice(skip);
-    skip = Math.max(0, skip - piece.length);
-    return at % 2 && shown ? (
-      <span key={at} className="font-bold text-foreground">
+  // Where the marked text starts in the text shown: before it, when its start is cut off.
+  const from = whole.endsWith(text) ? text.length - whole.length : whole ? text.indexOf(whole) : -1;
+  if (!pieces || (!whole.endsWith(text) && from < 0)) return text;
+  let at = from;
+  const marked = pieces.map((piece, index) => {
+    const shown = text.slice(Math.max(0, at), Math.max(0, at + piece.length));
+    at += piece.length;
+    return index % 2 && shown ? (
+      <span key={index} className="font-bold text-foreground">
         {shown}
       </span>
     ) : (
       shown
     );
   });
+  return [text.slice(0, Math.max(0, from)), ...marked, text.slice(at)];
 }
