@@ -259,12 +259,12 @@ describe("the anime mistranslation form", () => {
   it("offers the OVAs, specials and films and a recut's episodes beside the episodes, and says where a recut's line is reported", async () => {
     renderAnimeForm();
     const episode = await screen.findByRole("combobox", { name: /^Episode, OVA, special or film/ });
-    expect(episode).toHaveAccessibleDescription(/^A recut's line: choose the season's episode it comes from/);
-    expect(episode).not.toHaveAccessibleDescription(/not in this list/);
-    // A line of a scene the recut adds has no season's episode: it goes on the recut's (decision 85).
+    // In a line or two: a recut's line goes on the season's episode, a scene only the recut has on the
+    // recut's (decision 85).
     expect(episode).toHaveAccessibleDescription(
-      /A line of a scene the recut adds: choose the recut's episode, listed after its season's\.$/,
+      "A recut's line goes on the season's episode; a scene only the recut has, on the recut's.",
     );
+    expect(episode).not.toHaveAccessibleDescription(/not in this list/);
     expect(screen.getByRole("option", { name: "Anime · OVA" })).toHaveValue("sp:ova-1");
     expect(screen.getByRole("option", { name: "Season 1 Recut · Episode 3" })).toHaveValue("anime:1r1-3");
   });

@@ -201,8 +201,13 @@ test("on a phone, the anime form offers the OVAs, specials and films and the rec
   await page.goto("/feedback_hub/report_anime_mistl");
   await waitForHydration(page);
   const episode = page.getByLabel("Episode, OVA, special or film");
-  await expect(episode).toHaveAccessibleDescription(/^A recut's line: choose the season's episode it comes from/);
+  await expect(episode).toHaveAccessibleDescription(
+    "A recut's line goes on the season's episode; a scene only the recut has, on the recut's.",
+  );
   await expect(page.getByText("not in this list", { exact: false })).toHaveCount(0);
+  // Said in a few words: no more than two lines under the box at this width.
+  const help = await page.locator("#field-episode-description").boundingBox();
+  expect(help?.height).toBeLessThan(45);
   // How to write a time: one line under the box, not a paragraph.
   await expect(page.getByLabel("Timestamp")).toHaveAccessibleDescription("Such as 12:34, or 1:04:30 past an hour.");
   const hint = await page.locator("#field-timestamp-description").boundingBox();
@@ -451,7 +456,7 @@ test("a viewer of the recut reports a line of a scene it adds, a moderator accep
   await readerPage.goto("/feedback_hub/report_anime_mistl");
   await waitForHydration(readerPage);
   const episode = readerPage.getByLabel("Episode, OVA, special or film");
-  await expect(episode).toHaveAccessibleDescription(/A line of a scene the recut adds: choose the recut's episode/);
+  await expect(episode).toHaveAccessibleDescription(/a scene only the recut has, on the recut's\.$/);
   await expect(episode.locator('option[value="anime:1r1-3"]')).toHaveText("Season 1 Recut · Episode 3");
   await expect(episode.locator('option[value="anime:1r1-1"]')).toHaveCount(0);
   await fillReport(readerPage, {

@@ -151,7 +151,7 @@ const formsNaming = (original: string): FormDefinition[] => [
         // Translation notes name the season's own episodes, which a recut's lines come from (decision 45),
         // the recut episodes that add a scene, for a line of that scene (decision 85), and the OVAs,
         // specials and films that are out (decision 84).
-        help: "A recut's line: choose the season's episode it comes from (each recut episode on the anime page says which it holds). A line of a scene the recut adds: choose the recut's episode, listed after its season's.",
+        help: "A recut's line goes on the season's episode; a scene only the recut has, on the recut's.",
       },
       // How to write a time, on one line under the box on a phone; a refusal says it again above it, briefly.
       text("timestamp", "Timestamp", true, 8, {
