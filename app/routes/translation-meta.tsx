@@ -73,8 +73,9 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
       </div>
 
       <PageSection id="counts-title" title="Entries by severity" className="mt-10">
-        <ScrollRegion label="Entries by severity" cover="background">
-          <table className="w-full border-collapse text-left text-sm">
+        {/* Too narrow for three columns (a phone at twice the text size), a severity stands as a block. */}
+        <ScrollRegion label="Entries by severity" cover="background" className="@container">
+          <table className="w-full border-collapse text-left text-sm @max-[16rem]:stacked-table">
             <thead>
               <tr className="border-b border-border">
                 <th scope="col" className="py-2 pr-4">
@@ -94,8 +95,12 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
                   <th scope="row" className="py-2 pr-4 font-medium">
                     {mistakeSeverityLabels[severity]}
                   </th>
-                  <td className="py-2 pr-4 text-right tabular-nums">{count("light_novel", severity)}</td>
-                  <td className="py-2 text-right tabular-nums">{count("anime", severity)}</td>
+                  <td data-column="Light novels" className="py-2 pr-4 text-right tabular-nums">
+                    {count("light_novel", severity)}
+                  </td>
+                  <td data-column="Anime" className="py-2 text-right tabular-nums">
+                    {count("anime", severity)}
+                  </td>
                 </tr>
               ))}
             </tbody>

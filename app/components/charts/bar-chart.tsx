@@ -59,9 +59,10 @@ export function BarChart({ id, title, description, series, data, unit, layout = 
     ) : (
       <ColumnBars id={id} series={series} data={data} max={max} describe={describe} marks={marks} />
     );
-  // At a large text size on a phone the table may be wider than the figure: it scrolls, the figure does not.
+  // Its box is the table's container: too narrow for its columns, the table stacks its rows
+  // (FigureTable); wider still than the figure, it scrolls, the figure does not.
   const table = (
-    <ScrollRegion label={`${title}, as a table`}>
+    <ScrollRegion label={`${title}, as a table`} className="@container">
       <FigureTable id={id} title={title} series={series} data={data} />
     </ScrollRegion>
   );

@@ -13,7 +13,12 @@ const tableClassName = [
  * Beside several columns ("Meaning-changing"), a row's name keeps room for two lines; beside one, it
  * takes only what it needs, so a name and its number fit a phone at twice the text size.
  */
-const severalColumnsClassName = `${tableClassName} max-sm:[&_tbody_th]:min-w-[6.5rem]`;
+const severalColumnsClassName = `${tableClassName} max-sm:[&_tbody_th]:min-w-[6.5rem] @max-[16rem]:stacked-table`;
+/**
+ * Where its box is too narrow for its columns (several at twice the text size on a phone; one at 320 px,
+ * "Season 1" beside "Episodes"), a row stands as a block, each figure beside its column's name.
+ */
+const oneColumnClassName = `${tableClassName} @max-[6.5rem]:stacked-table`;
 
 /** The chart's numbers as a table, for screen readers and anyone who prefers figures. */
 export function FigureTable({
@@ -30,7 +35,7 @@ export function FigureTable({
   return (
     // Smaller on phones, so a row's name keeps two lines beside columns named "Meaning-changing". The
     // cells are styled from the table, not each on its own: a long table renders a class per table.
-    <table id={`${id}-table`} className={series.length > 1 ? severalColumnsClassName : tableClassName}>
+    <table id={`${id}-table`} className={series.length > 1 ? severalColumnsClassName : oneColumnClassName}>
       <caption className="sr-only">{title}</caption>
       <thead>
         <tr>
@@ -47,7 +52,9 @@ export function FigureTable({
           <tr key={datum.label}>
             <th scope="row">{datum.label}</th>
             {datum.values.map((value, index) => (
-              <td key={index}>{formatNumber(value)}</td>
+              <td key={index} data-column={series[index]?.name}>
+                {formatNumber(value)}
+              </td>
             ))}
           </tr>
         ))}
