@@ -89,7 +89,7 @@ export default function BreakTime({ loaderData }: Route.ComponentProps) {
               <li
                 key={episode.key}
                 id={unitAnchor(episode.key)}
-                className="grid gap-3 rounded-lg border border-border bg-card p-4 target:border-primary md:grid-cols-2"
+                className="grid gap-3 rounded-lg border border-border bg-card p-card target:border-primary md:grid-cols-2"
               >
                 <div className="min-w-0 space-y-1">
                   <EpisodeTitle episode={episode} />

@@ -91,7 +91,7 @@ function SideStoryCard({ story }: { story: SideStory }) {
     <li
       id={unitAnchor(story.key)}
       className={cn(
-        "rounded-lg border bg-card p-4 target:border-primary",
+        "rounded-lg border bg-card p-card target:border-primary",
         story.canon ? "border-border" : "border-dashed border-border",
       )}
     >

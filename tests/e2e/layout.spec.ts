@@ -1080,6 +1080,33 @@ test("at twice the text size on a 360 or 320 px phone, the count of entries by s
   expect(Math.abs(figure!.y - name!.y)).toBeLessThan(4);
 });
 
+test("at twice the text size on a 360 px phone, a title on a card breaks between its words, never inside one", async ({
+  page,
+}) => {
+  // A reader who has reached the titles: "Headmistress's" (a chapter), "Masquerade" (a Break Time short),
+  // "Headmistress" (a side story) were wider than their cards' padding left them.
+  const progress = { ...emptyProgress, webNovel: "wn:3-1", lightNovels: ["ln:main-3"], anime: "anime:2-13" };
+  await page.addInitScript((stored) => localStorage.setItem("rc:progress", stored), JSON.stringify(progress));
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.addInitScript(() =>
+    document.addEventListener("DOMContentLoaded", () => {
+      document.documentElement.style.fontSize = "200%";
+    }),
+  );
+  for (const [path, titles] of [
+    ["/web_novel", "main .chapter-rows .font-medium"],
+    ["/break_time", "main ol li li p.font-medium"],
+    ["/side_stories", "main ol > li h2"],
+  ] as const) {
+    await open(page, path);
+    const shown = page.locator(titles);
+    await expect(shown.first(), path).toBeVisible();
+    // Words in Latin letters: a title in Japanese has no spaces and breaks anywhere.
+    const broken = (await brokenWords(shown)).filter((word) => /^[A-Za-z'’,.]+$/.test(word));
+    expect.soft(broken, path).toEqual([]);
+  }
+});
+
 test("at twice the text size on a 360 or 320 px phone, a table of figures stands its rows as blocks, each figure beside its column's name, and scrolls no box", async ({
   page,
 }) => {

@@ -191,7 +191,7 @@ export function MistakeCard({
 }) {
   const anchor = mistakeAnchor(entry.id);
   const className =
-    "space-y-3 rounded-lg border border-border bg-card p-4 target:border-primary target:ring-2 target:ring-primary";
+    "space-y-3 rounded-lg border border-border bg-card p-card target:border-primary target:ring-2 target:ring-primary";
   const text = shown ? entry.content : null;
   const revealed = text !== null;
   // A permalink's entry is shown once the reader's revealed data arrives, after the browser has
