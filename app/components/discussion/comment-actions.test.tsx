@@ -5,8 +5,9 @@ import type { CommentBody, UnitLabel } from "~/lib/discussion/thread";
 import { emptyProgress } from "~/lib/progress/record";
 import type { Revealers } from "~/lib/shield/knowledge";
 import { writerTag } from "~/lib/discussion/writer";
+import { answerTo } from "~/lib/discussion/thread-forms";
 import { renderInThread } from "../../../tests/support/thread-stub";
-import { CommentTools, type ShownBehind } from "./comment-actions";
+import { CommentTools, ModeratorActions, type ShownBehind } from "./comment-actions";
 
 const writer = {
   uid: "writer-1",
@@ -219,5 +220,44 @@ describe("what an edited comment touches", () => {
     expect(horizon).toHaveAccessibleDescription(/Your saved progress does not reach that far\./);
     expect(horizon).toHaveValue("anime:1-12");
     expect(screen.getByRole("textbox", { name: /Your comment/ })).toHaveValue("The bridge scene, and the tower");
+    // Focus is on the field to fix, not left on the page's body.
+    expect(horizon).toHaveFocus();
+  });
+});
+
+describe("a report the site refused", () => {
+  it("takes focus to the field it told off, with the note kept", async () => {
+    await renderComment("The bridge scene", {
+      own: false,
+      actionData: {
+        error: { message: "Check the form.", fields: { note: "Keep the note to 500 characters." } },
+        values: { form: "report:7", kind: "abuse", needs: "", note: "Too long a note" },
+      },
+    });
+    const note = await screen.findByRole("textbox", { name: /A note to the moderators/ });
+    expect(note).toHaveValue("Too long a note");
+    expect(note).toHaveFocus();
+  });
+});
+
+describe("a moderator's decision the site refused", () => {
+  it("takes focus to the field it told off, with what was typed kept", async () => {
+    renderInThread(
+      <ModeratorActions
+        id={7}
+        hidden={false}
+        answer={answerTo(
+          {
+            error: { message: "Check the form.", fields: { horizon: "That is not a part of the story: wn:99-1." } },
+            values: { form: "moderate:7", horizon: "wn:99-1", reason: "Spoils the ending" },
+          },
+          "moderate:7",
+        )}
+      />,
+    );
+    const horizon = await screen.findByRole("textbox", { name: /Move its horizon to/ });
+    expect(horizon).toHaveValue("wn:99-1");
+    expect(horizon).toHaveFocus();
+    expect(screen.getByRole("textbox", { name: /Reason/ })).toHaveValue("Spoils the ending");
   });
 });

@@ -18,6 +18,7 @@ import { knows, type Revealers } from "~/lib/shield/knowledge";
 import { useShield } from "~/browser/spoiler-shield";
 import { useOptionalUser } from "~/browser/user";
 import { ProgressLink } from "~/components/progress-link";
+import { useFocusOnRefusal } from "~/browser/refusal-focus";
 import { CommentText } from "./comment-text";
 
 /*
@@ -146,6 +147,11 @@ export function CommentTools({
   );
 }
 
+/** Each form's fields in the order it shows them: a refusal takes focus to the first it tells off. */
+const editFields = ["text", "horizon"] as const;
+const reportFields = ["kind", "needs", "note"] as const;
+const moderatorFields = ["horizon", "reason"] as const;
+
 /** The signed-in reader's writer tag (app/lib/discussion/writer.ts), worked out once a page for all its comments. */
 let ownTagOf: { uid: string; tag: Promise<string> } | null = null;
 
@@ -241,11 +247,12 @@ function EditForm({
   const counted = useKeptLength(initial);
   const formRef = useRef<HTMLFormElement>(null);
   const { unit, parentHorizon, current, readerPlaces } = horizons;
+  useFocusOnRefusal(formRef, editFields, answer);
   const choices = shield
     ? editHorizonChoices(unit, shield.knowledge, parentHorizon, current, readerPlaces)
     : [{ key: current.key, label: current.label }];
   // Opened by a tap on Edit, the box takes the focus (on a phone, the keyboard comes), the caret after
-  // the text; opened again on a refusal, focus is left to its errors.
+  // the text; opened again on a refusal, focus goes to its first error (useFocusOnRefusal).
   useEffect(() => {
     const box = formRef.current?.querySelector("textarea");
     if (answer !== undefined || !box) return;
@@ -433,8 +440,9 @@ function ReportFields({
   const named = readerPlaces.map(({ key, label }) => ({ key, label }));
   const further = shield ? horizonChoices(horizon, shield.knowledge, null, named).slice(1) : [];
   // Opened by a tap on Report (which it takes the place of), its first field takes the focus; opened
-  // again on a refusal, focus is left to its errors.
+  // again on a refusal, its first error does (useFocusOnRefusal).
   const form = useRef<HTMLFormElement>(null);
+  useFocusOnRefusal(form, reportFields, answer);
   useEffect(() => {
     if (!answer) form.current?.querySelector("select")?.focus();
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, as it opens
@@ -507,8 +515,11 @@ export function ModeratorActions({
   const values = answer?.values ?? {};
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("id") === String(id);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusOnRefusal(form, moderatorFields, answer);
   return (
     <Form
+      ref={form}
       method="post"
       className="mt-3 grid gap-2 rounded-md border border-dashed border-border p-3 sm:grid-cols-2"
       aria-label="Moderate this comment"

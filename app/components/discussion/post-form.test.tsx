@@ -139,3 +139,28 @@ describe("the draft of a comment", () => {
     },
   );
 });
+
+describe("a comment the site refused", () => {
+  beforeEach(() => localStorage.clear());
+
+  it("takes focus to the message saying why when no field is at fault, the text kept", async () => {
+    const message = "You have posted a comment in the last minute. Please wait a minute, then post this one.";
+    const refusal = {
+      error: { message, fields: { form: message } },
+      values: { form: "post:new", text: "The lantern goes out", horizon: unit.key },
+    };
+    renderInThread(<PostForm unit={unit} readerPlaces={[unit]} answer={refusal} />);
+    await waitFor(() => expect(screen.getByRole("alert")).toHaveFocus());
+    expect(screen.getByRole("alert")).toHaveTextContent(message);
+    expect(screen.getByLabelText("Your comment")).toHaveValue("The lantern goes out");
+  });
+
+  it("takes focus to the field it told off", async () => {
+    const refusal = {
+      error: { message: "Check the form.", fields: { text: "Write at least two characters." } },
+      values: { form: "post:new", text: "x", horizon: unit.key },
+    };
+    renderInThread(<PostForm unit={unit} readerPlaces={[unit]} answer={refusal} />);
+    await waitFor(() => expect(screen.getByLabelText("Your comment")).toHaveFocus());
+  });
+});

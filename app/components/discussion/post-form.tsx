@@ -17,6 +17,7 @@ import { errorsAfterEdit, type FormErrors, firstInvalid, readFields, SIGNED_OUT_
 import { signInPath } from "~/lib/account/sign-in-path";
 import { formErrorsOf } from "~/lib/http/error-body";
 import { useReportDraft } from "~/browser/report-draft";
+import { useFocusOnRefusal } from "~/browser/refusal-focus";
 import { useShield } from "~/browser/spoiler-shield";
 import { SignInToJoin } from "./sign-in-to-join";
 
@@ -89,8 +90,11 @@ export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel, 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- when an answer or a restored draft is shown
   }, [answer, draft.restored]);
 
+  // Refused by the site (a limit reached, a place it does not take), focus goes to what to fix or the
+  // message saying why, not the page's body.
+  useFocusOnRefusal(formRef, commentFields, answer);
   // A reply's form opens on the reader's tap on Reply: the text box takes the focus (on a phone, the
-  // keyboard comes), as the tap asked to write. One opened again on a refusal leaves focus to its errors.
+  // keyboard comes), as the tap asked to write. One opened again on a refusal leaves focus to its errors (above).
   useEffect(() => {
     if (parent && answer === undefined) formRef.current?.querySelector("textarea")?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the form opens
