@@ -1,7 +1,9 @@
 import { Form, Link, useNavigation } from "react-router";
+import { useRef } from "react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { keepingTheForm } from "~/browser/form-outage";
+import { useFocusOnRefusal } from "~/browser/refusal-focus";
 import { PageHeader } from "~/components/page-header";
 import { useOriginalLanguage } from "~/components/original-text";
 import { Pagination } from "~/components/pagination";
@@ -59,6 +61,9 @@ type DecisionField = (typeof decisionFields)[number];
 /** How long a note to the reporter may be: a longer one is refused with its length, the text kept, never cut. */
 const MODERATOR_NOTE_MAX = 2000;
 
+/** A decision's fields in the order its form shows them. */
+const shownDecisionFields: DecisionField[] = ["status", "duplicateOf", "category", "severity", "note"];
+
 const decisionSchema = z.object({
   reportId: z
     .string({ error: "That decision is incomplete." })
@@ -95,8 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Fields a form does not show (category and severity once published) take their defaults.
   const raw = readFields(body, decisionFields);
   const input = Object.fromEntries(decisionFields.filter((name) => body.has(name)).map((name) => [name, raw[name]]));
-  const shown: DecisionField[] = ["status", "duplicateOf", "category", "severity", "note"];
-  const { values: decision, errors } = checkWith(decisionSchema, input, shown);
+  const { values: decision, errors } = checkWith(decisionSchema, input, shownDecisionFields);
   if (!decision) return refuse(errors, raw);
   if (decision.status === "duplicate" && !decision.duplicateOf) {
     return refuse<DecisionField>({ duplicateOf: "Name the report this one duplicates." }, raw);
@@ -247,6 +251,10 @@ function TriageItem({ report, refusal }: { report: Report; refusal?: Refusal<Dec
   // Its fields as the reader saw them: "The Korean text" for a Korean series.
   const form = formByKind(report.kind, useOriginalLanguage());
   const mistranslation = report.kind === "ln_mistl" || report.kind === "anime_mistl";
+  // A refused decision takes focus to its first field told off, or to why (a decision made meanwhile in
+  // another tab), not the page's body: the button that sent it was disabled while it went.
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusOnRefusal(formRef, shownDecisionFields, refusal);
   return (
     <li className="rounded-lg border border-border bg-card p-4" aria-labelledby={`report-${report.id}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -273,7 +281,7 @@ function TriageItem({ report, refusal }: { report: Report; refusal?: Refusal<Dec
           ) : null,
         )}
       </dl>
-      <Form method="post" className="mt-4 grid gap-3 border-t border-border pt-4 sm:grid-cols-2">
+      <Form ref={formRef} method="post" className="mt-4 grid gap-3 border-t border-border pt-4 sm:grid-cols-2">
         <input type="hidden" name="reportId" value={report.id} />
         <input type="hidden" name="from" value={report.status} />
         <Field id={field("status")} label="Status" error={errors.status}>

@@ -1,0 +1,67 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { refuse } from "~/lib/forms/form";
+import Triage from "./feedback-hub.triage";
+
+const report = {
+  id: "a2c8f29a-ddf1-4a13-be85-8cc1c638ab69",
+  uid: "reader-1",
+  kind: "bug",
+  title: "The tracker forgot my place after a reload.",
+  fields: { happened: "The tracker forgot my place after a reload.", expected: "It should keep it." },
+  unitLabel: null,
+  status: "open",
+  duplicateOf: null,
+  moderatorNote: null,
+  publishedEntry: null,
+  createdAt: "2026-12-07T12:00:00.000Z",
+  updatedAt: "2026-12-07T12:00:00.000Z",
+  history: [],
+};
+
+/** The triage page with one open bug report, and an action that answers each decision with `answer`. */
+function renderTriage(answer: (fields: Record<string, string>) => unknown) {
+  const Stub = createRoutesStub([
+    {
+      path: "/feedback_hub/triage",
+      // The stub hands a route module's component its loader and action data as props, as the framework does.
+      Component: Triage as never,
+      HydrateFallback: () => null,
+      loader: () => ({
+        reports: [report],
+        counts: [{ status: "open", count: 1 }],
+        filters: { kind: null, status: null, order: "newest", page: 1 },
+        matches: 1,
+        pageCount: 1,
+      }),
+      action: async ({ request }) => answer(Object.fromEntries(await request.formData()) as Record<string, string>),
+    },
+  ]);
+  render(<Stub initialEntries={["/feedback_hub/triage"]} />);
+}
+
+describe("a decision the site refuses", () => {
+  it("takes focus to the field it told off, with the note kept", async () => {
+    const user = userEvent.setup();
+    renderTriage((fields) => refuse({ duplicateOf: "Name the report this one duplicates." }, fields));
+    await screen.findByRole("button", { name: "Save decision" });
+    await user.selectOptions(screen.getAllByRole("combobox", { name: "Status" }).at(-1)!, "duplicate");
+    await user.type(screen.getByRole("textbox", { name: "Note to the reporter" }), "Seen before.");
+    await user.click(screen.getByRole("button", { name: "Save decision" }));
+    const duplicateOf = await screen.findByRole("textbox", { name: "Duplicate of (report id)" });
+    await waitFor(() => expect(duplicateOf).toHaveAccessibleDescription("Name the report this one duplicates."));
+    expect(duplicateOf).toHaveFocus();
+    expect(screen.getByRole("textbox", { name: "Note to the reporter" })).toHaveValue("Seen before.");
+  });
+
+  it("takes focus to why, when another tab decided it meanwhile", async () => {
+    const user = userEvent.setup();
+    const why = "Not saved: this report was changed while you were deciding and is now declined.";
+    renderTriage((fields) => refuse({ form: why }, fields, 409));
+    await user.click(await screen.findByRole("button", { name: "Save decision" }));
+    await waitFor(() => expect(screen.getByRole("alert")).toHaveFocus());
+    expect(screen.getByRole("alert")).toHaveTextContent(why);
+  });
+});
