@@ -30,6 +30,10 @@ function usePreloadedClick() {
   }, []);
 }
 
+/** The unit whose button had focus when pressed, and until when the cell in its place may take it. */
+let refocus: { key: string; until: number } | null = null;
+const REFOCUS_MS = 3000;
+
 /*
  * Where progress is (the reader's place on the unit's line), the row says "Read up to here", never a bare
  * "Read" beside its link to where it can be read; a row before it, read on the way, has a quiet ✓ alone
@@ -112,6 +116,17 @@ export function ReadUpToHere({
   const done = reached || seenAs !== null;
   const out = useOut(released);
   usePreloadedClick();
+  // Pressed from the keyboard (or clicked), the button gives way to its "✓ Read up to here", which takes
+  // the focus the disabled button lost: Tab goes on from the row, and a screen reader says it is done.
+  // The row may be drawn anew as the page takes the new progress (a title it now shows), so the cell that
+  // comes in its place takes the focus too, while it has nowhere else to be.
+  const doneBox = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (!done || refocus?.key !== unit.key || Date.now() > refocus.until) return;
+    const active = document.activeElement;
+    if (!active || active === document.body || box.current?.contains(active))
+      doneBox.current?.focus({ preventScroll: true });
+  }, [done, unit.key]);
 
   async function markRead() {
     if (marking.current) return;
@@ -150,7 +165,11 @@ export function ReadUpToHere({
       <Button
         variant="outline"
         size="xs"
-        onClick={() => void markRead()}
+        onClick={(event) => {
+          refocus =
+            document.activeElement === event.currentTarget ? { key: unit.key, until: Date.now() + REFOCUS_MS } : null;
+          void markRead();
+        }}
         className={done ? "invisible col-start-1 row-start-1" : "col-start-1 row-start-1"}
         disabled={done}
         aria-hidden={done || undefined}
@@ -159,7 +178,11 @@ export function ReadUpToHere({
         {label}
       </Button>
       {done ? (
-        <span className="col-start-1 row-start-1 inline-flex items-center px-2 py-1 text-xs text-muted-foreground">
+        <span
+          ref={doneBox}
+          tabIndex={-1}
+          className="col-start-1 row-start-1 inline-flex items-center px-2 py-1 text-xs text-muted-foreground"
+        >
           {here || seenAs !== null ? (
             <>
               <span aria-hidden="true">✓&nbsp;</span>

@@ -121,3 +121,31 @@ withReader(
     await expect.poll(() => inAccount(page)).toBe(chapterKey(1, 5));
   },
 );
+
+test.describe("from the keyboard on a laptop", () => {
+  test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+
+  // In arc 2, marked by a reader who has read nothing, the row is drawn anew as the page takes the progress.
+  for (const [arc, chapter] of [
+    [1, 8],
+    [2, 6],
+  ] as const) {
+    test(`Enter on arc ${arc}'s button leaves focus on the row's “✓ Read up to here”, and Tab goes on from the row`, async ({
+      page,
+    }) => {
+      await page.goto(`/web_novel?arc=${arc}`);
+      await waitForHydration(page);
+      const row = page.locator(`#${unitAnchor(chapterKey(arc, chapter))}`);
+      await row.getByRole("button", { name: "I have read up to here" }).focus();
+      await page.keyboard.press("Enter");
+      // Not the page's body, where a screen reader has nothing to say and the next Tab starts over.
+      await expect(page.locator(":focus")).toHaveText(/^✓\s*Read up to here$/);
+      // Still there once the page has taken the new progress and the toast confirms it.
+      await expect(latestToast(page)).toContainText("Progress saved");
+      await expect(page.locator(":focus")).toHaveText(/^✓\s*Read up to here$/);
+      expect(await row.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press("Tab");
+      expect(await row.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    });
+  }
+});
