@@ -1,6 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
+import { useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { keepingTheForm } from "~/browser/form-outage";
+import { useFocusOnRefusal } from "~/browser/refusal-focus";
 import { ModeratorActions } from "~/components/discussion/comment-actions";
 import { answerTo } from "~/lib/discussion/thread-forms";
 import { CommentText } from "~/components/discussion/comment-text";
@@ -128,7 +130,11 @@ export default function ReportedComments({ loaderData, actionData }: Route.Compo
 function ReportedItem({ comment, actionData }: { comment: ReportedComment; actionData: unknown }) {
   const navigation = useNavigation();
   const suggested = comment.reports.find((report) => report.needs)?.needs?.key;
-  const dismissed = formErrorsOf(answerTo(actionData, `dismiss:${comment.id}`));
+  const dismissAnswer = answerTo(actionData, `dismiss:${comment.id}`);
+  const dismissed = formErrorsOf(dismissAnswer);
+  // Refused (its reports closed meanwhile), the form takes focus to why, not the page's body.
+  const dismissForm = useRef<HTMLFormElement>(null);
+  useFocusOnRefusal(dismissForm, [], dismissAnswer);
   return (
     <li className="rounded-lg border border-border bg-card p-4" aria-labelledby={`reported-${comment.id}`}>
       <h2 id={`reported-${comment.id}`} className="font-semibold">
@@ -176,7 +182,7 @@ function ReportedItem({ comment, actionData }: { comment: ReportedComment; actio
         />
       )}
       {comment.reports.length ? (
-        <Form method="post" className="mt-2">
+        <Form ref={dismissForm} method="post" className="mt-2">
           <input type="hidden" name="intent" value="dismiss" />
           <input type="hidden" name="form" value={`dismiss:${comment.id}`} />
           <input type="hidden" name="id" value={comment.id} />
