@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { emptyProgress } from "../../app/lib/progress/record";
 import { test as signedIn } from "../support/auth";
 import { waitForHydration } from "../support/browser";
 import { publicPages } from "../support/public-pages";
@@ -88,4 +89,22 @@ signedIn("for a signed-in reader: the account menu, the feedback hub and a repor
     .click();
   await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
   expect(await smallTapTargets(page, "header details[open] > div")).toEqual([]);
+});
+
+test("on a toast: its Undo and its close button, the taps that take back a change", async ({ page }) => {
+  // A reader of the light novels up to volume 2 (set once: what the test changes stays through a reload).
+  await page.addInitScript(
+    (stored) => {
+      if (!localStorage.getItem("rc:progress")) localStorage.setItem("rc:progress", stored);
+    },
+    JSON.stringify({ ...emptyProgress, lightNovels: ["ln:main-2"], position: 32 }),
+  );
+  await open(page, "/reading_tracker");
+  await page.getByLabel("Lanternfall: last volume").selectOption("ln:main-1");
+  const toast = page.getByRole("region", { name: "Notifications (F8)" }).locator("li");
+  await expect(toast).toContainText("Progress set back");
+  await expect(toast.getByRole("button", { name: "Undo" })).toBeVisible();
+  await expect(toast.getByRole("button", { name: "Dismiss notification" })).toBeVisible();
+  // Polled: the toast slides in before it stays put. (The shell keeps an empty list of its own.)
+  await expect.poll(() => smallTapTargets(page, ".notifications-list:has(li)")).toEqual([]);
 });

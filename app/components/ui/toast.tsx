@@ -20,10 +20,13 @@ ToastViewport.displayName = "ToastViewport";
 /*
  * On a phone a toast can cover a form's button (at a large text size, nearly half the screen): a tap on
  * its words goes through to what is under it, so no tap is lost to it; its own buttons and links still take theirs.
- * Swiping it away is for wider screens; on a phone its close button dismisses it.
+ * Swiping it away is for wider screens; on a phone its close button dismisses it. Its Undo and its close
+ * button are a fingertip's size (a 44 px hit area each, the close button in the corner the padding keeps
+ * clear), as they take back a change the reader just made; at a large text size the Undo goes under the
+ * words rather than squeezing them (toaster.tsx).
  */
 const toastVariants = cva(
-  "group pointer-events-auto max-sm:pointer-events-none [&_a]:pointer-events-auto relative flex w-full items-center justify-between gap-4 overflow-hidden rounded-lg border p-4 pr-8 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out",
+  "group pointer-events-auto max-sm:pointer-events-none [&_a]:pointer-events-auto relative flex w-full flex-wrap items-center justify-between gap-4 overflow-hidden rounded-lg border p-4 pr-[48px] shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out",
   {
     variants: {
       variant: {
@@ -50,7 +53,7 @@ export const ToastAction = forwardRef<
   <ToastPrimitive.Action
     ref={ref}
     className={cn(
-      "pointer-events-auto inline-flex h-8 shrink-0 items-center justify-center rounded-md border border-border bg-transparent px-3 text-sm font-medium hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring group-[.border-destructive]:border-destructive-foreground/40",
+      "tap-area pointer-events-auto inline-flex h-8 shrink-0 items-center justify-center rounded-md border border-border bg-transparent px-3 text-sm font-medium hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring group-[.border-destructive]:border-destructive-foreground/40",
       className,
     )}
     {...props}
@@ -66,7 +69,7 @@ export const ToastClose = forwardRef<
     ref={ref}
     aria-label="Dismiss notification"
     className={cn(
-      "pointer-events-auto absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+      "pointer-events-auto absolute right-0 top-0 inline-flex size-[44px] items-center justify-center rounded-md opacity-70 hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring",
       className,
     )}
     {...props}

@@ -26,7 +26,7 @@ export function Toaster() {
             if (!nextOpen) dispatch({ type: "DISMISS_TOAST", toastId: id });
           }}
         >
-          <div className="grid gap-1">
+          <div className="grid flex-1 basis-40 gap-1">
             {title ? <ToastTitle>{title}</ToastTitle> : null}
             {description ? <ToastDescription>{description}</ToastDescription> : null}
           </div>
