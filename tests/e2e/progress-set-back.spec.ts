@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { emptyProgress } from "../../app/lib/progress/record";
 import { expect, signIn, test } from "../support/auth";
 import { waitForHydration } from "../support/browser";
 
@@ -176,4 +177,32 @@ test("what a reader reads on another device reaches this one on its next page, i
   await waitForHydration(laptop);
   await expect(next).toContainText("Read Arc 3, chapter 5 next");
   await expect(next).not.toContainText("Arc 2, chapter 19");
+});
+
+test("on a train with no signal, a volume chosen by mistake on the tracker is undone from its toast", async ({
+  page,
+  context,
+}) => {
+  // A reader of the light novels up to volume 2 (set once: what the test changes stays through a reload).
+  await page.addInitScript(
+    (stored) => {
+      if (!localStorage.getItem("rc:progress")) localStorage.setItem("rc:progress", stored);
+    },
+    JSON.stringify({ ...emptyProgress, lightNovels: ["ln:main-2"], position: 32 }),
+  );
+  await page.goto("/reading_tracker");
+  await waitForHydration(page);
+  const volume = page.getByLabel("Lanternfall: last volume");
+  await expect(volume).toHaveValue("ln:main-2");
+  // The reader reads the page a while (what it fetches once idle is here) before the signal goes.
+  await page.waitForLoadState("networkidle");
+  await context.setOffline(true);
+
+  await volume.selectOption("ln:main-1");
+  await expect(toast(page)).toContainText("Progress set back");
+  await toast(page).getByRole("button", { name: "Undo" }).click();
+  await expect(volume).toHaveValue("ln:main-2");
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("rc:progress")!).lightNovels))
+    .toEqual(["ln:main-2"]);
 });

@@ -14,7 +14,7 @@ import { UnitChecklist } from "./unit-checklist";
 import { UnitPicker, type UnitPickerWords } from "./unit-picker";
 import { UnitSelect } from "./unit-select";
 import { consumedVerb, UpNext } from "./up-next";
-import { toast } from "~/components/ui/toast-store";
+import { loadToaster, toast } from "~/components/ui/toast-store";
 import { type Medium, mediumLabels } from "~/lib/content/units";
 import {
   changedProgress,
@@ -39,6 +39,7 @@ import { ownProgress, setAsideOthersProgress } from "~/browser/progress-apart";
 import { reconcileWithAccount, saveProgress, sendUnsentProgress, useProgressSave } from "~/browser/progress-save";
 import { useOptionalUser } from "~/browser/user";
 import { useFocusKeptInList } from "~/browser/focus";
+import { whenIdle } from "~/browser/when-idle";
 
 const webNovelWords: UnitPickerWords = { group: "Arc", unit: "Last chapter read", noun: "chapter" };
 const animeWords: UnitPickerWords = { group: "Season", unit: "Last episode watched", noun: "episode" };
@@ -91,6 +92,10 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
   const collections = useMemo(() => lightNovelCollections(units), [units]);
   const recuts = useMemo(() => animeRecuts(units), [units]);
   const manga = useMemo(() => mangaSeries(units), [units]);
+
+  // A picker's step back is taken back from its toast (Undo): the toasts' code is fetched once the page is
+  // idle, as "I have read up to here" fetches it, so a change made after the signal is gone can be undone.
+  useEffect(() => whenIdle(() => void loadToaster().catch(() => {})), []);
 
   function show(next: Progress) {
     shown.current = next;
