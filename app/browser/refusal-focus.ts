@@ -7,12 +7,15 @@ import { formErrorsOf } from "~/lib/http/error-body";
  * off, in the order `names` gives them, else to the message about the whole form, so the keyboard is
  * where the reader has something to fix and a screen reader reads why. Without this, focus is on the
  * page's body: the button that sent the form was disabled while it went, which takes focus off it.
+ * Focus the reader has taken elsewhere while the answer came (writing in another form) stays there.
  */
 export function useFocusOnRefusal(form: RefObject<HTMLFormElement | null>, names: readonly string[], answer: unknown) {
   useEffect(() => {
     const element = form.current;
     const errors = formErrorsOf<string>(answer);
     if (!element || !Object.values(errors).some(Boolean)) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && !element.contains(active)) return;
     const first = firstInvalid(names, errors);
     const field = first ? element.querySelector<HTMLElement>(`[name="${first}"]`) : null;
     if (field) return field.focus();
