@@ -1,3 +1,4 @@
+import { useFocusOnRefusal } from "~/browser/refusal-focus";
 import { cutText } from "~/lib/format";
 import { Form, Link, useNavigation } from "react-router";
 import { type FormEvent, Fragment, useEffect, useRef, useState } from "react";
@@ -216,10 +217,7 @@ export default function ReportForm({ loaderData, actionData }: Route.ComponentPr
   // A refusal from the site (a time past the episode's end, a place not in the book) takes the reader
   // to its first field told off, as the form's own check does: on a phone, the Send button they tapped
   // is a screen or more below it, where nothing would change.
-  useEffect(() => {
-    const first = firstInvalid(fieldNames(form), formErrorsOf<string>(actionData));
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  }, [actionData]); // eslint-disable-line react-hooks/exhaustive-deps -- once an answer is shown
+  useFocusOnRefusal(formRef, fieldNames(form), actionData);
 
   function check(event: FormEvent<HTMLFormElement>) {
     const { errors: found } = validateReport(form, currentValues());
