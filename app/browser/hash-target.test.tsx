@@ -1,18 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { keepHashTargetInView } from "./hash-target";
+import { followTargetShownOnRequest, keepHashTargetInView } from "./hash-target";
 
-/** The page's size changes (`resize`) as a ResizeObserver would tell them. */
-let resize: () => void = () => {};
+/** What the ResizeObservers still observing would be told. */
+const observing = new Set<() => void>();
+/** The page's size changes, as a ResizeObserver would tell those still observing. */
+const resize = () => observing.forEach((callback) => callback());
 
 beforeEach(() => {
+  observing.clear();
   vi.stubGlobal(
     "ResizeObserver",
     class {
-      constructor(callback: () => void) {
-        resize = callback;
+      constructor(private callback: () => void) {}
+      observe() {
+        observing.add(this.callback);
       }
-      observe() {}
-      disconnect() {}
+      disconnect() {
+        observing.delete(this.callback);
+      }
     },
   );
   HTMLElement.prototype.scrollIntoView = vi.fn();
@@ -60,5 +65,37 @@ describe("keepHashTargetInView", () => {
       keepHashTargetInView(hash)();
     expect(document.querySelectorAll("[data-holds-target]")).toHaveLength(0);
     expect(HTMLElement.prototype.scrollIntoView).not.toHaveBeenCalled();
+  });
+});
+
+describe("followTargetShownOnRequest", () => {
+  it("takes the view to a link's target once the reader shows the run that holds it", () => {
+    const run = list();
+    run.innerHTML += "<button>Show them</button>";
+    window.location.hash = "#note-2";
+    const follow = followTargetShownOnRequest();
+    // The view was taken to the line, then the reader read on (the first keeping stopped).
+    keepHashTargetInView("#note-2")();
+    vi.mocked(HTMLElement.prototype.scrollIntoView).mockClear();
+    run.querySelector("button")!.click();
+    // The run's items arrive and are drawn: the target, not the run's first item, is where the view goes.
+    const target = document.getElementById("note-2")!;
+    document.getElementById("note-1")!.hidden = false;
+    target.hidden = false;
+    target.getBoundingClientRect = () => ({ top: 900 }) as DOMRect;
+    run.remove();
+    resize();
+    expect(vi.mocked(HTMLElement.prototype.scrollIntoView).mock.contexts.at(-1)).toBe(target);
+    follow();
+  });
+
+  it("leaves the view alone for any other button", () => {
+    list();
+    document.body.insertAdjacentHTML("beforeend", '<div data-spoiler="run"><button>Show it</button></div>');
+    window.location.hash = "#note-2";
+    const follow = followTargetShownOnRequest();
+    document.querySelector<HTMLButtonElement>("div:not([id]) button")!.click();
+    expect(HTMLElement.prototype.scrollIntoView).not.toHaveBeenCalled();
+    follow();
   });
 });

@@ -50,6 +50,26 @@ export function keepHashTargetInView(
 }
 
 /**
+ * A reader who asks to see the run that holds a link's target (its line's "Show them") is taken to the
+ * target once it is drawn: the run may hold far more than the target (everything sealed, before the
+ * reader's revealed items arrived), and the view would stay on the first of them. Listens on the whole
+ * document, as the line is drawn anew; returns what stops listening.
+ */
+export function followTargetShownOnRequest(): () => void {
+  let keeping: (() => void) | null = null;
+  const onClick = (event: MouseEvent) => {
+    if (!(event.target instanceof Element) || !event.target.closest("[data-holds-target] button")) return;
+    keeping?.();
+    keeping = keepHashTargetInView(window.location.hash);
+  };
+  document.addEventListener("click", onClick, { capture: true });
+  return () => {
+    document.removeEventListener("click", onClick, { capture: true });
+    keeping?.();
+  };
+}
+
+/**
  * Where a hash's target is drawn: itself, or while it is hidden behind the spoiler shield, the line of the
  * run of hidden items that holds it (ShieldedList draws the line just before the run's hidden elements),
  * which says what is there and offers to show it, marked as the target (`data-holds-target`). Null while

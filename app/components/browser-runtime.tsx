@@ -5,7 +5,7 @@ import { watchForNewVersion } from "~/browser/new-version.client";
 import { keptKnowledge, registerServiceWorker, tellKnowledge } from "~/browser/service-worker.client";
 import { whenIdle } from "~/browser/when-idle";
 import { useBackToRedirect } from "~/browser/back-to-redirect";
-import { keepHashTargetInView } from "~/browser/hash-target";
+import { followTargetShownOnRequest, keepHashTargetInView } from "~/browser/hash-target";
 import { OfflineNotice } from "~/components/layout/offline-notice";
 import { toast } from "~/components/ui/toast-store";
 import { useShield } from "~/browser/spoiler-shield";
@@ -68,6 +68,8 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
     if (!hash || (!first && navigationType === "POP")) return;
     return keepHashTargetInView(hash);
   }, [shieldReady, key]); // eslint-disable-line react-hooks/exhaustive-deps -- per page shown
+  // And once the reader shows the run that holds it, the view goes to it (not to the run's first item).
+  useEffect(() => followTargetShownOnRequest(), []);
 
   // The recovery from a chunk that fails to load, loaded ahead so that it is at hand when one does.
   useEffect(() => whenIdle(() => void loadChunkRecovery().catch(() => {})), []);

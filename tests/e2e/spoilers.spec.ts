@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, type Route, test } from "@playwright/test";
 import { areas, footerLinks } from "../../app/lib/areas";
 import { parsePackFolder, resolvePack } from "../../pack";
 import { chapterKey, episodeKey, unitAnchor, volumeKey } from "../../app/lib/content/units";
@@ -631,6 +631,43 @@ test("a link to a translation note beyond the reader's progress lands on the lin
   await line.getByRole("button", { name: /^Show (it|them)$/ }).click();
   await expect(page.locator(`#${anchor}`)).toBeVisible();
   await expect(page.locator(`#${anchor}`)).toBeInViewport();
+});
+
+test("a viewer who shows the line holding a link's episode before their own notes arrived lands on the episode, not on the first of the run", async ({
+  page,
+}) => {
+  // A viewer at episode 5, and the last episode of season 1 with notes; what they have watched is held
+  // back, so the whole season is still one run when they ask to see it.
+  const episodes = [
+    ...new Set(rows.anime_mistakes.map((entry) => entry.episode_key).filter((key) => key.startsWith("anime:1-"))),
+  ];
+  const last = episodes.sort((a, b) => Number(a.split("-")[1]) - Number(b.split("-")[1])).at(-1)!;
+  await page.goto("/about");
+  const stored = { version: 2, webNovel: null, lightNovels: [], sideStories: [], anime: episodeKey(1, 5), recuts: [] };
+  const progress = { ...stored, breakTime: [], animeSpecials: [], manga: [], skipped: [], position: 0 };
+  await page.evaluate(
+    (value) => localStorage.setItem("rc:progress", value),
+    JSON.stringify({ ...progress, updatedAt: "2024-01-01T00:00:00.000Z" }),
+  );
+  const held: Route[] = [];
+  let holding = true;
+  const isReveal = (url: URL) => url.pathname.endsWith(".data") && url.searchParams.has("reveal");
+  await page.route(isReveal, (route) => (holding ? void held.push(route) : route.continue()));
+  await page.goto(`/translation_meta/anime_mistls?season=1#episode-${last}`);
+  await waitForHydration(page);
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  const line = page.locator('[data-spoiler="run"][data-holds-target]');
+  await expect(line).toHaveCount(1);
+  await expect(line).toBeInViewport();
+  await line.getByRole("button", { name: "Show them" }).click();
+  holding = false;
+  for (const route of held) await route.continue();
+  const heading = (episode: string) =>
+    page.getByRole("heading", { level: 3, name: new RegExp(`^Episode ${episode.split("-")[1]}\\b`) });
+  await expect(heading(last)).toBeVisible();
+  await expect(heading(last)).toBeInViewport();
+  // The season's first episode, a screen or more above, is not where the view stayed.
+  await expect(heading(episodes[0]!)).not.toBeInViewport();
 });
 
 test("a viewer at episode 5 who follows an unwatched episode's translation notes from /anime lands on the line that holds them", async ({
