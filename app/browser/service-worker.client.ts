@@ -18,8 +18,11 @@ export async function registerServiceWorker(signedIn: boolean) {
     await navigator.serviceWorker.register("/sw.js", { scope: "/" });
     const registration = await navigator.serviceWorker.ready;
     tell({ type: "reader", signedIn }, registration.active);
-    // Its first visit: this page and its files were loaded before the worker could keep them.
-    if (!controlled) tell({ type: "keep", page: window.location.href, files: loadedFiles() }, registration.active);
+    // Its first visit: the pages and files loaded before the worker could keep them. The document the
+    // reader opened first, which they may have left within the site already, and the page they are on.
+    if (!controlled)
+      for (const [index, page] of [...new Set([openedPage(), window.location.href])].entries())
+        tell({ type: "keep", page, files: index === 0 ? loadedFiles() : [] }, registration.active);
   } catch {
     // Storage disabled or a private window that refuses workers: the site works as without one.
   }
@@ -27,6 +30,12 @@ export async function registerServiceWorker(signedIn: boolean) {
 
 function tell(message: WorkerMessage, worker: ServiceWorker | null | undefined) {
   worker?.postMessage(message);
+}
+
+/** The address of the document this tab opened (the page the reader may since have left within the site). */
+function openedPage() {
+  const [opened] = performance.getEntriesByType("navigation");
+  return opened?.name || window.location.href;
 }
 
 /** The hashed files and the pictures (`/media/`) this page has loaded so far. */

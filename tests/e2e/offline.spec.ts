@@ -120,6 +120,33 @@ function stayOfflineInNewDocuments(context: BrowserContext) {
   context.on("page", watch);
 }
 
+test("the page first opened is kept though the reader left it before the worker was there", async ({
+  page,
+  context,
+}) => {
+  // The worker's script is held until the reader has gone on within the site.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route("**/sw.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/releases");
+  await waitForHydration(page);
+  await page.locator('a[href="/characters"]').first().dispatchEvent("click");
+  await expect(page.getByRole("heading", { level: 1, name: "Characters" })).toBeVisible();
+  release();
+  await controlled(page);
+  await expect.poll(async () => Object.values(await keptPages(page)).flat()).toContain("/releases");
+
+  // Offline, a link back to the page first opened opens it.
+  await goOffline(context);
+  await page.locator('a[href="/releases"]').first().dispatchEvent("click");
+  await expect(page).toHaveURL(/\/releases$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Releases" })).toBeVisible();
+  await goOnline(context);
+});
+
 test("a visited page opens offline on a phone, saying it is offline and how old the copy is", async ({
   page,
   context,
