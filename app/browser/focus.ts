@@ -54,9 +54,14 @@ export function focusPageHeading(): (() => void) | undefined {
   return stop;
 }
 
-/** Whether focus has nowhere to be: its element was taken off the page (the browser puts it on the body). */
-function focusLost() {
-  return !document.activeElement || document.activeElement === document.body;
+/**
+ * Whether focus has nowhere to be: its element was taken off the page (the browser puts it on the body),
+ * or it is on the page's content as a whole (the skip link's target; a click on text, or in Safari on a
+ * button, which it does not focus), not on anything the reader chose.
+ */
+export function focusLost() {
+  const active = document.activeElement;
+  return !active || active === document.body || active.id === "main";
 }
 
 /**

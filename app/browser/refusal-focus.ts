@@ -1,4 +1,5 @@
 import { type RefObject, useEffect } from "react";
+import { focusLost } from "~/browser/focus";
 import { firstInvalid } from "~/lib/forms/form";
 import { formErrorsOf } from "~/lib/http/error-body";
 
@@ -14,8 +15,7 @@ export function useFocusOnRefusal(form: RefObject<HTMLFormElement | null>, names
     const element = form.current;
     const errors = formErrorsOf<string>(answer);
     if (!element || !Object.values(errors).some(Boolean)) return;
-    const active = document.activeElement;
-    if (active && active !== document.body && !element.contains(active)) return;
+    if (!focusLost() && !element.contains(document.activeElement)) return;
     const first = firstInvalid(names, errors);
     const field = first ? element.querySelector<HTMLElement>(`[name="${first}"]`) : null;
     if (field) return field.focus();

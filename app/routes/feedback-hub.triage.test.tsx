@@ -39,7 +39,12 @@ function renderTriage(answer: (fields: Record<string, string>) => unknown) {
       action: async ({ request }) => answer(Object.fromEntries(await request.formData()) as Record<string, string>),
     },
   ]);
-  render(<Stub initialEntries={["/feedback_hub/triage"]} />);
+  // Inside the page's content, as the site draws it: focusable by script, so a click on words focuses it.
+  render(
+    <main id="main" tabIndex={-1}>
+      <Stub initialEntries={["/feedback_hub/triage"]} />
+    </main>,
+  );
 }
 
 describe("a decision the site refuses", () => {
@@ -63,5 +68,20 @@ describe("a decision the site refuses", () => {
     await user.click(await screen.findByRole("button", { name: "Save decision" }));
     await waitFor(() => expect(screen.getByRole("alert")).toHaveFocus());
     expect(screen.getByRole("alert")).toHaveTextContent(why);
+  });
+
+  it("takes focus to the field though a click on the page's words put focus on the page while it went", async () => {
+    const user = userEvent.setup();
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    renderTriage(async (fields) => {
+      await answered;
+      return refuse({ duplicateOf: "Name the report this one duplicates." }, fields);
+    });
+    await user.click(await screen.findByRole("button", { name: "Save decision" }));
+    screen.getByRole("main").focus();
+    answer();
+    const duplicateOf = screen.getByRole("textbox", { name: "Duplicate of (report id)" });
+    await waitFor(() => expect(duplicateOf).toHaveFocus());
   });
 });

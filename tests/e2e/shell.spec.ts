@@ -97,6 +97,38 @@ test("a move to another page within the site puts focus on its heading; a filter
   await expect(heading).not.toBeFocused();
 });
 
+test("the skip link puts focus on the page's content, Tab goes on inside it, and a click in it draws no ring", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/light_novels");
+  await waitForHydration(page);
+  const main = page.getByRole("main");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(main).toBeFocused();
+  // The content as a whole is not ringed as a control would be.
+  await expect(main).toHaveCSS("outline-style", "none");
+  // Tab goes to the first control inside it, not back to the header.
+  const first = await main.evaluate((element) => {
+    const controls = element.querySelectorAll<HTMLElement>(
+      "a[href], button:not([disabled]), input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex='-1'])",
+    );
+    return [...controls].find((control) => control.getClientRects().length > 0)?.outerHTML;
+  });
+  expect(first).toBeTruthy();
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.outerHTML)).toBe(first);
+
+  // A click on the page's words takes focus there too, with no ring.
+  await main.getByRole("heading", { level: 1 }).click();
+  await expect(main).toBeFocused();
+  await expect(main).toHaveCSS("outline-style", "none");
+});
+
 test("focus stays in the header's search box when the reader starts typing there while a page loads", async ({
   page,
 }) => {

@@ -59,8 +59,9 @@ export function SiteDocument({ children }: { children: ReactNode }) {
         <NavigationProgress />
         <SiteHeader siteName={siteName} areas={areas} search={<SearchBox />} account={<AccountMenu />} />
         {/* At least a screen tall, so the footer starts below the fold and revealed content never pushes it.
-            A word longer than the line (one a reader typed, said back) breaks rather than widen the page. */}
-        <main id="main" className="mx-auto min-h-dvh w-full max-w-6xl flex-1 break-words px-4 py-8">
+            A word longer than the line (one a reader typed, said back) breaks rather than widen the page.
+            Focusable by script alone, so the skip link puts focus on it and Tab goes on inside it. */}
+        <main id="main" tabIndex={-1} className="mx-auto min-h-dvh w-full max-w-6xl flex-1 break-words px-4 py-8">
           {children}
         </main>
         <SiteFooter siteName={siteName} />
