@@ -97,6 +97,27 @@ test("a move to another page within the site puts focus on its heading; a filter
   await expect(heading).not.toBeFocused();
 });
 
+test("a page's heading that takes focus after a move made from the keyboard is ringed; after a click it is not", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/");
+  await waitForHydration(page);
+  const nav = page.getByRole("banner").getByRole("navigation", { name: "Main" });
+  const heading = page.getByRole("main").getByRole("heading", { level: 1 });
+  await nav.getByRole("link", { name: "Light novels" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(heading).toHaveText("Light novels");
+  await expect(heading).toBeFocused();
+  await expect(heading).toHaveCSS("outline-style", "solid");
+  await expect(heading).toHaveCSS("outline-width", "2px");
+  // A reader who clicked knows where they are: the heading takes focus for screen readers alone.
+  await nav.getByRole("link", { name: "Anime" }).click();
+  await expect(heading).toHaveText("Anime");
+  await expect(heading).toBeFocused();
+  await expect(heading).toHaveCSS("outline-style", "none");
+});
+
 test("the skip link puts focus on the page's content, Tab goes on inside it, and a click in it draws no ring", async ({
   page,
 }) => {
