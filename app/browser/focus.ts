@@ -17,7 +17,7 @@ function focusOn(element: HTMLElement) {
  * Focus on an element within the page the reader is using, scrolled to where it is out of sight or
  * under the sticky header (the page's scroll-padding, which `scrollIntoView` keeps clear too).
  */
-function focusInView(element: HTMLElement) {
+export function focusInView(element: HTMLElement) {
   focusOn(element);
   const { top, bottom } = element.getBoundingClientRect();
   const header = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;

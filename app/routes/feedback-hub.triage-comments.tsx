@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { keepingTheForm } from "~/browser/form-outage";
+import { useFocusAfterDecision } from "~/browser/decision-focus";
 import { useFocusOnRefusal } from "~/browser/refusal-focus";
 import { ModeratorActions } from "~/components/discussion/comment-actions";
 import { answerTo } from "~/lib/discussion/thread-forms";
@@ -81,6 +82,8 @@ export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) 
 
 export default function ReportedComments({ loaderData, actionData }: Route.ComponentProps) {
   const { comments, total, page, pageCount, hidden } = loaderData;
+  // A decision that went through leaves focus on the comment now in its place, or on what the list holds.
+  const decidedIn = useFocusAfterDecision();
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
@@ -97,31 +100,35 @@ export default function ReportedComments({ loaderData, actionData }: Route.Compo
         title="Reported comments"
         lead="Comments readers reported as spoilers or abuse, the longest waiting first. Moving a horizon hides the comment at once from every reader short of it; its writer sees your decision and reason."
       >
-        <p className="text-sm text-muted-foreground" role="status">
+        <p id="reported-status" className="text-sm text-muted-foreground" role="status">
           {total ? `${countOf(total, nouns.comment)} waiting` : "No reported comment is waiting."}
         </p>
       </PageHeader>
       {comments.length ? (
-        <ol className="space-y-4">
+        <ol className="space-y-4" onSubmit={decidedIn("reported-status")}>
           {comments.map((comment) => (
             <ReportedItem key={comment.id} comment={comment} actionData={actionData} />
           ))}
         </ol>
       ) : null}
       <Pagination page={page} pageCount={pageCount} />
-      <h2 className="mb-2 mt-10 text-xl font-semibold">Hidden comments</h2>
+      <h2 id="hidden-comments" className="mb-2 mt-10 text-xl font-semibold">
+        Hidden comments
+      </h2>
       <p className="mb-4 text-sm text-muted-foreground">
         The {HIDDEN_LISTED} most recently hidden, to restore one: a hidden comment without replies is gone from its
         thread.
       </p>
       {hidden.length ? (
-        <ol className="space-y-4">
+        <ol className="space-y-4" onSubmit={decidedIn("hidden-none", "hidden-comments")}>
           {hidden.map((comment) => (
             <ReportedItem key={comment.id} comment={comment} actionData={actionData} />
           ))}
         </ol>
       ) : (
-        <p className="text-muted-foreground">No comment is hidden.</p>
+        <p id="hidden-none" className="text-muted-foreground">
+          No comment is hidden.
+        </p>
       )}
     </>
   );

@@ -1,6 +1,6 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, redirect } from "react-router";
 import { describe, expect, it } from "vitest";
 import { refuse } from "~/lib/forms/form";
 import Triage from "./feedback-hub.triage";
@@ -83,5 +83,70 @@ describe("a decision the site refuses", () => {
     answer();
     const duplicateOf = screen.getByRole("textbox", { name: "Duplicate of (report id)" });
     await waitFor(() => expect(duplicateOf).toHaveFocus());
+  });
+});
+
+/**
+ * The triage page over `reports`, whose action decides one as the site does: it takes the status, and
+ * the page, drawn again, lists the open reports alone when `openOnly` (a filter by status) or them all.
+ */
+function renderQueue(reports: (typeof report)[], { openOnly }: { openOnly: boolean }) {
+  let stored = reports;
+  const listed = () => (openOnly ? stored.filter((each) => each.status === "open") : stored);
+  const Stub = createRoutesStub([
+    {
+      path: "/feedback_hub/triage",
+      Component: Triage as never,
+      HydrateFallback: () => null,
+      loader: () => ({
+        reports: listed(),
+        counts: [],
+        filters: { kind: null, status: openOnly ? "open" : null, order: "newest", page: 1 },
+        matches: listed().length,
+        pageCount: 1,
+      }),
+      action: async ({ request }) => {
+        const fields = await request.formData();
+        stored = stored.map((each) =>
+          each.id === fields.get("reportId") ? { ...each, status: String(fields.get("status")) } : each,
+        );
+        return redirect("/feedback_hub/triage");
+      },
+    },
+  ]);
+  render(<Stub initialEntries={["/feedback_hub/triage"]} />);
+}
+
+const another = {
+  ...report,
+  id: "5d1f0c1e-7a0b-4c55-9a43-2f6f0f6b8e10",
+  title: "The search box forgot what I typed.",
+};
+
+/** Decides the report titled `title` as `status` from the keyboard: its Save decision pressed with Enter. */
+async function decide(user: ReturnType<typeof userEvent.setup>, title: string, status: string) {
+  const item = (await screen.findByRole("heading", { name: new RegExp(title) })).closest("li")!;
+  const scope = within(item);
+  await user.selectOptions(scope.getByRole("combobox", { name: "Status" }), status);
+  scope.getByRole("button", { name: "Save decision" }).focus();
+  await user.keyboard("{Enter}");
+}
+
+describe("a decision that goes through", () => {
+  it("leaves focus on the next report's heading when the decided one leaves the list", async () => {
+    const user = userEvent.setup();
+    renderQueue([report, another], { openOnly: true });
+    await decide(user, report.title, "accepted");
+    const next = screen.getByRole("heading", { name: new RegExp(another.title) });
+    await waitFor(() => expect(next).toHaveFocus());
+    expect(screen.queryByRole("heading", { name: new RegExp(report.title) })).toBeNull();
+  });
+
+  it("leaves focus on the line saying none is left after the last report", async () => {
+    const user = userEvent.setup();
+    renderQueue([report], { openOnly: true });
+    await decide(user, report.title, "done");
+    await waitFor(() => expect(screen.getByRole("status")).toHaveFocus());
+    expect(screen.getByRole("status")).toHaveTextContent("No report matches.");
   });
 });

@@ -3,6 +3,7 @@ import { useRef } from "react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { keepingTheForm } from "~/browser/form-outage";
+import { useFocusAfterDecision } from "~/browser/decision-focus";
 import { useFocusOnRefusal } from "~/browser/refusal-focus";
 import { PageHeader } from "~/components/page-header";
 import { useOriginalLanguage } from "~/components/original-text";
@@ -177,6 +178,7 @@ function unpublishableMessage(problem: ReportPublicationProblem, originalLanguag
 
 export default function Triage({ loaderData, actionData }: Route.ComponentProps) {
   const { reports, counts, filters, matches, pageCount } = loaderData;
+  const decidedIn = useFocusAfterDecision();
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
@@ -221,14 +223,14 @@ export default function Triage({ loaderData, actionData }: Route.ComponentProps)
           </Select>
         </Field>
       </FilterForm>
-      {reports.length === 0 ? (
-        <p className="text-muted-foreground">No report matches.</p>
-      ) : (
-        <p className="mb-4 text-sm text-muted-foreground" role="status">
-          {countOf(matches, nouns.reportMatches)}; page {Math.min(filters.page, pageCount)} of {pageCount}.
-        </p>
-      )}
-      <ol className="space-y-4">
+      {/* One line, whether or not any report is left: a decision that empties the list is said as it happens. */}
+      <p id="triage-status" className="mb-4 text-sm text-muted-foreground" role="status">
+        {reports.length === 0
+          ? "No report matches."
+          : `${countOf(matches, nouns.reportMatches)}; page ${Math.min(filters.page, pageCount)} of ${pageCount}.`}
+      </p>
+      {/* A decision that went through leaves focus on the report now in its place, or on the line above. */}
+      <ol className="space-y-4" onSubmit={decidedIn("triage-status")}>
         {reports.map((report) => (
           <TriageItem
             key={report.id}

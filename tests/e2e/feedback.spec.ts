@@ -353,6 +353,58 @@ test("a moderator accepts a light novel report and it is published on its volume
   await expect(mine.getByText("Thanks, confirmed against the Japanese.").first()).toBeVisible();
 });
 
+test("a decision made from the keyboard leaves the moderator's focus in the queue, on the report in its place", async ({
+  reader,
+  moderator,
+}) => {
+  const stamp = Date.now();
+  const [older, newer] = [`The chapter list flickers ${stamp}`, `The arc list flickers ${stamp}`];
+  for (const happened of [older, newer]) {
+    await fillReport(reader.page, {
+      path: "/feedback_hub/report_bug",
+      fill: {
+        "What happened?": happened,
+        "What did you expect to happen?": "It stays still",
+        "Which page was it on?": "/web_novel",
+      },
+      title: happened,
+    });
+    await reader.page.getByRole("button", { name: "Send report" }).click();
+    await expect(reader.page).toHaveURL(/\/feedback_hub\?sent=bug/);
+  }
+
+  const { page } = moderator;
+  const notifications = page.getByRole("region", { name: "Notifications (F8)" });
+  const itemOf = (title: string) =>
+    page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+  // Open reports only: the accepted one leaves the list, and focus goes to the report after it.
+  await page.goto("/feedback_hub/triage?kind=bug&status=open");
+  await waitForHydration(page);
+  const after = await itemOf(newer).evaluate((item) => item.nextElementSibling?.getAttribute("aria-labelledby"));
+  await itemOf(newer).getByLabel("Status").selectOption("accepted");
+  await itemOf(newer).getByRole("button", { name: "Save decision" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(notifications).toContainText("Marked accepted");
+  await expect(itemOf(newer)).toHaveCount(0);
+  const next = page.locator(`[id="${after}"]`);
+  await expect(next).toBeFocused();
+  // Reached from the keyboard, it is ringed.
+  await expect(next).toHaveCSS("outline-style", "solid");
+
+  // Every status: the declined report stays, and so does focus, on its heading, with its new status beside it.
+  await page.goto("/feedback_hub/triage?kind=bug");
+  await waitForHydration(page);
+  await itemOf(older).getByLabel("Status").selectOption("declined");
+  await itemOf(older).getByRole("button", { name: "Save decision" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(notifications).toContainText("Marked declined");
+  await expect(itemOf(older).getByRole("heading", { name: older })).toBeFocused();
+  await expect(itemOf(older)).toContainText("Declined");
+  // Tab goes on into its form, not from the top of the page.
+  await page.keyboard.press("Tab");
+  await expect(itemOf(older).getByLabel("Status")).toBeFocused();
+});
+
 /**
  * A moderator finds the anime report suggesting `suggested` in triage, named by `place` ("Anime · OVA at
  * 21:05"), checks what else `look` asks of it, and accepts it as minor: it is published.
