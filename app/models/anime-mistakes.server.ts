@@ -1,7 +1,8 @@
 import type { Knowledge } from "~/lib/shield/knowledge";
-import { ANIME_SPECIALS_SECTION, type MistakeFilters } from "~/lib/mistakes/rules";
+import { ANIME_SPECIALS_SECTION, anyFilter, type MistakeFilters } from "~/lib/mistakes/rules";
 import { animeEntryRows, toAnimeMistake } from "./mistake-entries.server";
-import { chosenFilters, facetRows, facetsKnownTo, filteredBy } from "./mistake-filters.server";
+import { facetRows, facetsKnownTo, filteredBy, knownCount } from "./mistake-filters.server";
+import { knownTo } from "~/lib/shield/gated";
 import { batch, query } from "./query.server";
 
 /**
@@ -19,53 +20,42 @@ const firstSeasonWithEntries = query
   .innerJoin(sectionEpisodes.as("e2"), "e2.key", "m2.episode_key")
   .select((row) => row.fn.min("e2.season_number").as("season"));
 
-/**
- * Every season with how many entries it has under the filters (`entries`) and without them
- * (`unfiltered`), in order.
- */
-function seasonsUnder(filters: MistakeFilters) {
-  return query
-    .selectFrom("anime_seasons as s")
-    .leftJoin(sectionEpisodes.as("e"), "e.season_number", "s.number")
-    .leftJoin("anime_mistakes as m", (join) =>
-      chosenFilters(filters).reduce((on, condition) => on.on(condition), join.onRef("m.episode_key", "=", "e.key")),
-    )
-    .select((row) => [
-      "s.number",
-      "s.title",
-      row.fn.count<number>("m.id").as("entries"),
-      row
-        .selectFrom(sectionEpisodes.as("e2"))
-        .innerJoin("anime_mistakes as m2", "m2.episode_key", "e2.key")
-        .select((count) => count.fn.countAll<number>().as("count"))
-        .whereRef("e2.season_number", "=", "s.number")
-        .$asScalar()
-        .as("unfiltered"),
-    ])
-    .groupBy("s.number")
-    .orderBy("s.number");
-}
+/** Every season with how many entries it has, in order. */
+const seasonsWithEntries = query
+  .selectFrom("anime_seasons as s")
+  .leftJoin(sectionEpisodes.as("e"), "e.season_number", "s.number")
+  .leftJoin("anime_mistakes as m", "m.episode_key", "e.key")
+  .select((row) => ["s.number", "s.title", row.fn.count<number>("m.id").as("entries")])
+  .groupBy("s.number")
+  .orderBy("s.number");
 
 /**
- * The OVAs, specials and films: whether the pack has any, and how many entries they have under the
- * filters (`entries`).
+ * The entries under the filters of each season (`season`) and of the OVAs, specials and films (null),
+ * counted by what reveals them (a row per distinct value), for `knownCount`.
  */
-function specialsUnder(filters: MistakeFilters) {
-  return query.selectNoFrom((row) => [
-    row
-      .selectFrom("anime_specials")
-      .select((count) => count.fn.countAll<number>().as("n"))
-      .$asScalar()
-      .as("specials"),
-    row
-      .selectFrom("anime_specials as sp")
-      .innerJoin("anime_mistakes as m", "m.episode_key", "sp.key")
-      .$call(filteredBy(filters))
-      .select((count) => count.fn.countAll<number>().as("n"))
-      .$asScalar()
-      .as("entries"),
-  ]);
+function sectionsUnder(filters: MistakeFilters) {
+  return query
+    .selectFrom("anime_mistakes as m")
+    .leftJoin(sectionEpisodes.as("e"), "e.key", "m.episode_key")
+    .$call(filteredBy(filters))
+    .select((row) => ["e.season_number as season", "m.revealed_by", row.fn.countAll<number>().as("count")])
+    .groupBy(["e.season_number", "m.revealed_by"]);
 }
+
+/** The OVAs, specials and films: how many the pack has, and how many entries they have. */
+const specialsWithEntries = query.selectNoFrom((row) => [
+  row
+    .selectFrom("anime_specials")
+    .select((count) => count.fn.countAll<number>().as("n"))
+    .$asScalar()
+    .as("specials"),
+  row
+    .selectFrom("anime_specials as sp")
+    .innerJoin("anime_mistakes as m", "m.episode_key", "sp.key")
+    .select((count) => count.fn.countAll<number>().as("n"))
+    .$asScalar()
+    .as("entries"),
+]);
 
 /** The section of the page asked for: a season's number, or the OVAs, specials and films. */
 export type AnimeMistakeSection = number | typeof ANIME_SPECIALS_SECTION;
@@ -73,8 +63,9 @@ export type AnimeMistakeSection = number | typeof ANIME_SPECIALS_SECTION;
 /**
  * One season's anime entries (the first season with entries when none is asked for), by episode and
  * timestamp, the season's own episodes then its recuts' (decision 85), or the OVAs', specials' and films' (decision 84), by special in the order they are watched,
- * with every season's count and the specials' under the same filters: the page stays one season long
- * however long the anime runs. One round trip.
+ * with every season's count and the specials': the page stays one season long however long the anime
+ * runs. Under filters, only the entries the requester (`knowledge`) knows, and each count among them: how
+ * many entries of a severity lie beyond the reader's place would tell them what is ahead. One round trip.
  */
 export async function getAnimeMistakes(
   db: D1Database,
@@ -83,7 +74,7 @@ export async function getAnimeMistakes(
   knowledge: Knowledge,
 ) {
   const season = section === ANIME_SPECIALS_SECTION ? null : section;
-  const [entries, seasonRows, [specials], facets] = await batch(db, [
+  const [entries, seasonRows, [specials], filteredRows, facets] = await batch(db, [
     section === ANIME_SPECIALS_SECTION
       ? animeEntryRows
           .where("sp.key", "is not", null)
@@ -103,10 +94,21 @@ export async function getAnimeMistakes(
           .orderBy((row) => row.fn.coalesce("e.number", "re.number"))
           .orderBy("m.start_seconds")
           .orderBy("m.id"),
-    seasonsUnder(filters),
-    specialsUnder(filters),
+    seasonsWithEntries,
+    specialsWithEntries,
+    sectionsUnder(filters),
     facetRows("anime_mistakes"),
   ]);
+  const filtered = anyFilter(filters);
+  // Without filters every entry is counted and listed (sealed where the requester does not know it), as
+  // a list's runs of hidden entries say; under filters, only those the requester knows.
+  const entriesOf = (number: number | null, all: number) =>
+    filtered
+      ? knownCount(
+          filteredRows.filter((row) => row.season === number),
+          knowledge,
+        )
+      : all;
   const hasSpecials = (specials?.specials ?? 0) > 0;
   // The same season the first statement defaults to: the first with any entry, whatever the filters.
   const shown =
@@ -114,13 +116,18 @@ export async function getAnimeMistakes(
       ? hasSpecials
         ? section
         : null
-      : (season ?? seasonRows.find((each) => each.unfiltered > 0)?.number ?? seasonRows[0]?.number ?? null);
+      : (season ?? seasonRows.find((each) => each.entries > 0)?.number ?? seasonRows[0]?.number ?? null);
+  const listed = entries.map(toAnimeMistake);
   return {
     season: shown === ANIME_SPECIALS_SECTION || seasonRows.some((each) => each.number === shown) ? shown : null,
-    seasons: seasonRows.map(({ number, title, entries: count }) => ({ number, title, entries: count })),
-    /** The section of OVAs, specials and films with its count under the filters; null where the anime has none. */
-    specials: hasSpecials ? { entries: specials?.entries ?? 0 } : null,
-    entries: entries.map(toAnimeMistake),
+    seasons: seasonRows.map(({ number, title, entries: count }) => ({
+      number,
+      title,
+      entries: entriesOf(number, count),
+    })),
+    /** The section of OVAs, specials and films with its count; null where the anime has none. */
+    specials: hasSpecials ? { entries: entriesOf(null, specials?.entries ?? 0) } : null,
+    entries: filtered ? knownTo(listed, knowledge) : listed,
     facets: facetsKnownTo(facets, knowledge),
   };
 }

@@ -7,15 +7,8 @@ import type { LnMistake, VolumeMistakeCount } from "~/lib/mistakes/entries";
 import { LN_ENTRIES_PER_PAGE, type MistakeFilters } from "~/lib/mistakes/rules";
 import { type PageInfo, pageInfo, pageOffset } from "~/lib/http/paging";
 import { toTextFtsQuery } from "~/lib/search/query";
-import {
-  inReadingOrder,
-  inVolume,
-  lnEntriesMatching,
-  lnEntryRows,
-  severityCounts,
-  toLnMistake,
-} from "./mistake-entries.server";
-import { facetRows, facetsKnownTo, filteredBy } from "./mistake-filters.server";
+import { inReadingOrder, inVolume, lnEntriesMatching, lnEntryRows, toLnMistake } from "./mistake-entries.server";
+import { bySeverityKnownTo, facetRows, facetsKnownTo, filteredBy } from "./mistake-filters.server";
 import { batch, query, slot } from "./query.server";
 
 /** Volumes on one page of the volume tables (the index and a collection's page). */
@@ -25,7 +18,10 @@ export const MATCHES_PER_PAGE = 10;
 /** The most entries a search of the light novel mistakes reads; the requester's own are paged from them. */
 const MOST_MATCHES = 1000;
 
-/** Per-volume entry counts by severity, one page of every volume (or of one collection's), and how many there are. */
+/**
+ * One page of every volume (or of one collection's) with how many entries each has, its entries counted
+ * by severity and by what reveals them (for `bySeverityKnownTo`), and how many volumes there are.
+ */
 function volumeCounts(collectionCode: string | null, offset: number) {
   const onPage = query
     .selectFrom("ln_volumes as v")
@@ -41,7 +37,7 @@ function volumeCounts(collectionCode: string | null, offset: number) {
     .innerJoin("ln_collections as c", "c.code", "v.collection_code")
     .innerJoin("story_units as vu", "vu.key", "v.key")
     .leftJoin("ln_mistakes as m", "m.volume_key", "v.key")
-    .select([
+    .select((row) => [
       "v.key",
       "v.collection_code",
       "c.name as collection_name",
@@ -49,30 +45,47 @@ function volumeCounts(collectionCode: string | null, offset: number) {
       "v.label",
       "v.title",
       "vu.title_reached_by as reached_by",
-      ...severityCounts,
+      row.fn.count<number>("m.id").as("total"),
     ])
     .where("v.key", "in", onPage)
     .groupBy("v.key")
     .orderBy("c.sort_order")
     .orderBy("v.number");
+  // A row per distinct value (a few per volume), whatever the number of entries.
+  const bySeverity = query
+    .selectFrom("ln_mistakes as m")
+    .select((row) => ["m.volume_key", "m.severity", "m.revealed_by", row.fn.countAll<number>().as("count")])
+    .where("m.volume_key", "in", onPage)
+    .groupBy(["m.volume_key", "m.severity", "m.revealed_by"]);
   const total = query
     .selectFrom("ln_volumes")
     .select((count) => count.fn.countAll<number>().as("total"))
     .$if(collectionCode !== null, (one) => one.where("collection_code", "=", collectionCode!));
-  return [counts, total] as const;
+  return [counts, bySeverity, total] as const;
 }
 
-function toVolumeCount(row: InferResult<ReturnType<typeof volumeCounts>[0]>[number]): VolumeMistakeCount {
-  return {
+type VolumeRow = InferResult<ReturnType<typeof volumeCounts>[0]>[number];
+type VolumeSeverityRow = InferResult<ReturnType<typeof volumeCounts>[1]>[number];
+
+/** The volumes with their counts: each one's severities among the entries the requester (`knowledge`) knows. */
+function toVolumeCounts(
+  volumes: readonly VolumeRow[],
+  severities: readonly VolumeSeverityRow[],
+  knowledge: Knowledge,
+): VolumeMistakeCount[] {
+  return volumes.map((row) => ({
     key: row.key,
     collectionCode: row.collection_code,
     collectionName: row.collection_name,
     number: row.number,
     label: row.label,
     title: row.title === null ? null : gatedTitle(null, row.reached_by, row.title),
-    counts: { minor: row.minor, meaning_changing: row.meaning_changing, plot_relevant: row.plot_relevant },
-    total: row.minor + row.meaning_changing + row.plot_relevant,
-  };
+    knownBySeverity: bySeverityKnownTo(
+      severities.filter((each) => each.volume_key === row.key),
+      knowledge,
+    ),
+    total: row.total,
+  }));
 }
 
 /**
@@ -100,7 +113,8 @@ const everyVolumeCounts = volumeCounts(null, slot<number>("offset"));
 const matches = matchesOf(slot<string>("fts"));
 
 /**
- * The light novel index: one page of every volume with its counts by severity or, with a query, one
+ * The light novel index: one page of every volume with its counts (by severity, of the entries the
+ * requester knows) or, with a query, one
  * page of the entries that match it that the requester (`knowledge`) knows, in reading order, with
  * their total. An entry they do not know leaves no trace (not a count, a place or a page): its lines
  * are what matched. Matches everyone may see are read first, so what a requester who knows nothing
@@ -117,9 +131,11 @@ export async function getLnMistakeIndex(
   // Text with nothing searchable in it ("%", "*") matches no entry; it does not list every volume.
   if (search && !fts) return { volumes: [], matches: [], paging: pageInfo(page, MATCHES_PER_PAGE, 0) };
   if (!fts) {
-    const [volumes, totals] = await batch(db, everyVolumeCounts, { offset: pageOffset(page, VOLUMES_PER_PAGE) });
+    const [volumes, severities, totals] = await batch(db, everyVolumeCounts, {
+      offset: pageOffset(page, VOLUMES_PER_PAGE),
+    });
     return {
-      volumes: volumes.map(toVolumeCount),
+      volumes: toVolumeCounts(volumes, severities, knowledge),
       matches: [],
       paging: pageInfo(page, VOLUMES_PER_PAGE, totals[0]?.total ?? 0),
     };
@@ -134,9 +150,12 @@ export async function getLnMistakeIndex(
   };
 }
 
-/** One collection's volumes with their counts, a page at a time; null for an unknown collection. */
-export async function getLnCollectionMistakes(db: D1Database, code: string, page: number) {
-  const [collections, volumes, totals] = await batch(db, [
+/**
+ * One collection's volumes with their counts (severities among the entries the requester knows), a page
+ * at a time; null for an unknown collection.
+ */
+export async function getLnCollectionMistakes(db: D1Database, code: string, page: number, knowledge: Knowledge) {
+  const [collections, volumes, severities, totals] = await batch(db, [
     query.selectFrom("ln_collections").select(["code", "name"]).where("code", "=", code),
     ...volumeCounts(code, pageOffset(page, VOLUMES_PER_PAGE)),
   ]);
@@ -144,7 +163,7 @@ export async function getLnCollectionMistakes(db: D1Database, code: string, page
   return collection
     ? {
         collection,
-        volumes: volumes.map(toVolumeCount),
+        volumes: toVolumeCounts(volumes, severities, knowledge),
         paging: pageInfo(page, VOLUMES_PER_PAGE, totals[0]?.total ?? 0),
       }
     : null;

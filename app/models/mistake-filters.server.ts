@@ -1,6 +1,7 @@
 import { type Expression, expressionBuilder, type InferResult, type SqlBool, sql } from "kysely";
 import type { MistakeFacets } from "~/lib/mistakes/entries";
 import type { MistakeFilters } from "~/lib/mistakes/rules";
+import type { MistakeSeverity } from "~/lib/vocabulary";
 import { type Knowledge, knows, readRevealers } from "~/lib/shield/knowledge";
 import type { Database } from "./database";
 import { query } from "./query.server";
@@ -11,7 +12,7 @@ import { query } from "./query.server";
 const facet = expressionBuilder<{ m: Pick<Database["ln_mistakes"], "category" | "severity" | "status"> }, "m">();
 
 /** The filters a reader chose, as conditions on `m`, each entry of either kind. */
-export function chosenFilters(filters: MistakeFilters) {
+function chosenFilters(filters: MistakeFilters) {
   const chosen: Expression<SqlBool>[] = [];
   if (filters.category) chosen.push(facet("m.category", "=", filters.category));
   if (filters.severity) chosen.push(facet("m.severity", "=", filters.severity));
@@ -49,4 +50,31 @@ export function facetsKnownTo(rows: InferResult<ReturnType<typeof facetRows>>, k
       facets[name][row[name]] = (facets[name][row[name]] ?? 0) + 1;
   }
   return facets;
+}
+
+/** Entries counted by severity and by what reveals them, a row each (`bySeverityKnownTo` judges them). */
+export interface SeverityRevealersCount {
+  severity: MistakeSeverity;
+  revealed_by: string;
+  count: number;
+}
+
+/**
+ * How many of the entries the requester knows are of each severity, from rows counted by severity and
+ * by what reveals them: a severity breakdown of entries beyond the reader's place would tell them what
+ * lies ahead, so an entry behind the shield is in no count (a first load counts only entries that spoil
+ * nothing). How many entries there are in all is not gated: a list's hidden runs say it.
+ */
+export function bySeverityKnownTo(
+  rows: readonly SeverityRevealersCount[],
+  knowledge: Knowledge,
+): Record<MistakeSeverity, number> {
+  const counts: Record<MistakeSeverity, number> = { minor: 0, meaning_changing: 0, plot_relevant: 0 };
+  for (const row of rows) if (knows(knowledge, readRevealers(row.revealed_by))) counts[row.severity] += row.count;
+  return counts;
+}
+
+/** How many of the entries counted by what reveals them (a row per value) the requester knows. */
+export function knownCount(rows: readonly { revealed_by: string; count: number }[], knowledge: Knowledge) {
+  return rows.reduce((sum, row) => sum + (knows(knowledge, readRevealers(row.revealed_by)) ? row.count : 0), 0);
 }

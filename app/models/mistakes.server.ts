@@ -10,6 +10,7 @@ import {
   toAnimeMistake,
   toLnMistake,
 } from "./mistake-entries.server";
+import { bySeverityKnownTo } from "./mistake-filters.server";
 import { batch, query } from "./query.server";
 import { gatedBy } from "./db.server";
 import { type Knowledge, knows, readRevealers } from "~/lib/shield/knowledge";
@@ -22,16 +23,16 @@ import { type Knowledge, knows, readRevealers } from "~/lib/shield/knowledge";
 /** A medium as a column of its own, the same in both terms of the union. */
 const medium = (name: "light_novel" | "anime") => sql<"light_novel" | "anime">`${sql.lit(name)}`.as("medium");
 
-/** How many entries each medium has of each severity. */
+/** How many entries each medium has of each severity and revealers (a row per distinct value, from an index). */
 const countsBySeverity = query
   .selectFrom("ln_mistakes")
-  .select((row) => [medium("light_novel"), "severity", row.fn.countAll<number>().as("count")])
-  .groupBy("severity")
+  .select((row) => [medium("light_novel"), "severity", "revealed_by", row.fn.countAll<number>().as("count")])
+  .groupBy(["severity", "revealed_by"])
   .unionAll(
     query
       .selectFrom("anime_mistakes")
-      .select((row) => [medium("anime"), "severity", row.fn.countAll<number>().as("count")])
-      .groupBy("severity"),
+      .select((row) => [medium("anime"), "severity", "revealed_by", row.fn.countAll<number>().as("count")])
+      .groupBy(["severity", "revealed_by"]),
   );
 
 /** What a line of the newest entries shows of either kind. */
@@ -84,9 +85,17 @@ function toNewest(
   };
 }
 
-/** The hub: counts by medium and severity, and the newest entries of both media (only what their lines show). One round trip. */
-export async function getTranslationMetaHub(db: D1Database, newest = 8) {
+/**
+ * The hub: how many entries each medium has, and by severity how many of those the requester
+ * (`knowledge`) knows; the newest entries of both media (only what their lines show). One round trip.
+ */
+export async function getTranslationMetaHub(db: D1Database, knowledge: Knowledge, newest = 8) {
   const [counts, ln, anime] = await batch(db, [countsBySeverity, newestLn(newest), newestAnime(newest)]);
+  const ofMedium = (name: "light_novel" | "anime") => counts.filter((row) => row.medium === name);
+  const countsOf = (name: "light_novel" | "anime") => ({
+    total: ofMedium(name).reduce((sum, row) => sum + row.count, 0),
+    knownBySeverity: bySeverityKnownTo(ofMedium(name), knowledge),
+  });
   const entries: NewestMistake[] = [
     ...ln.map((row) => ({
       ...toNewest(row),
@@ -104,7 +113,7 @@ export async function getTranslationMetaHub(db: D1Database, newest = 8) {
     })),
   ];
   return {
-    counts,
+    counts: { light_novel: countsOf("light_novel"), anime: countsOf("anime") },
     newest: entries.sort((a, b) => b.addedOn.localeCompare(a.addedOn) || a.id.localeCompare(b.id)).slice(0, newest),
   };
 }

@@ -9,10 +9,11 @@ import { ReadUpToHere } from "~/components/read-up-to-here";
 import { ShieldedList } from "~/components/shielded-list";
 import { unitPath } from "~/lib/content/units";
 import { countOf, nouns } from "~/lib/words";
-import { ANIME_SPECIALS_SECTION, parseAnimeMistakeSection, parseMistakeFilters } from "~/lib/mistakes/rules";
+import { ANIME_SPECIALS_SECTION, anyFilter, parseAnimeMistakeSection, parseMistakeFilters } from "~/lib/mistakes/rules";
 import { pageMeta } from "~/lib/http/meta";
 import { type AnimeMistake, episodeMistakes } from "~/lib/mistakes/entries";
 import { useShieldedData } from "~/browser/spoiler-shield";
+import { sealedCopy } from "~/lib/shield/gated";
 import { getAnimeMistakes } from "~/models/anime-mistakes.server";
 import { episodeName, placeWithinMedium, titleAfterLabel } from "~/lib/content/labels";
 import { missingSeason } from "~/lib/http/missing-filter";
@@ -48,7 +49,11 @@ export const meta: Route.MetaFunction = ({ matches, error }) =>
   );
 
 export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
-  const { entries, facets, filters, season, seasons, specials } = useShieldedData(loaderData).data;
+  // Under filters, the entries and their counts leave out without a trace those the first load does not
+  // know: ask again with what the reader knows.
+  const { entries, facets, filters, season, seasons, specials } = useShieldedData(loaderData, {
+    withheld: anyFilter(sealedCopy(loaderData).filters),
+  }).data;
   const total = seasons.reduce((sum, each) => sum + each.entries, 0) + (specials?.entries ?? 0);
   const inSpecials = season === ANIME_SPECIALS_SECTION;
   const sectionName = inSpecials ? SPECIALS_NAME : `Season ${season}`;
@@ -97,7 +102,7 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
       <p role="status" className="mb-6 text-sm text-muted-foreground">
         {entries.length
           ? `${countOf(entries.length, nouns.entry)} in ${inSpecials ? SPECIALS_NAME : `season ${season}`}, of ${countOf(total, nouns.entry)}`
-          : filters.category || filters.severity || filters.status
+          : anyFilter(filters)
             ? "No entry matches these filters."
             : `No entries in ${inSpecials ? SPECIALS_NAME : `season ${season}`} yet.`}
       </p>

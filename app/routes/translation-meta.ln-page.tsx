@@ -11,7 +11,7 @@ import { unitPath } from "~/lib/content/units";
 import { volumeName, volumeNumberName } from "~/lib/content/labels";
 import { formatDate } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
-import { parseLnMistakeSlug, parseMistakeFilters } from "~/lib/mistakes/rules";
+import { anyFilter, parseLnMistakeSlug, parseMistakeFilters } from "~/lib/mistakes/rules";
 import { originalLanguageNameFrom, pageMeta } from "~/lib/http/meta";
 import { showingRange } from "~/lib/http/paging";
 import { getLnCollectionMistakes, getVolumeMistakes } from "~/models/light-novel-mistakes.server";
@@ -20,7 +20,7 @@ import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { notFound } from "~/server/not-found.server";
 import { requesterKnowledge, shieldedData } from "~/server/shield.server";
 import { releaseDay } from "~/lib/feeds/releases";
-import { publicCopy } from "~/lib/shield/gated";
+import { publicCopy, sealedCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/translation-meta.ln-page";
 
 /** A form sent here is refused with the site's 405. */
@@ -41,7 +41,7 @@ async function lnMistakePage(
   const url = new URL(request.url);
   const page = requestedPage(url);
   if (slug.kind === "collection") {
-    const collection = await getLnCollectionMistakes(context.db, slug.code, page);
+    const collection = await getLnCollectionMistakes(context.db, slug.code, page, requesterKnowledge(request));
     if (!collection) notFound();
     requireExistingPage(url, collection.paging);
     return { kind: "collection" as const, ...collection };
@@ -89,7 +89,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 };
 
 export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
-  const { data } = useShieldedData(loaderData);
+  // A collection's counts by severity leave out, without a trace, the entries the first load does not
+  // know: ask again with what the reader knows.
+  const { data } = useShieldedData(loaderData, { withheld: sealedCopy(loaderData).kind === "collection" });
   if (data.kind === "collection") {
     const { collection, volumes, paging } = data;
     const total = volumes.reduce((sum, volume) => sum + volume.total, 0);
@@ -111,7 +113,7 @@ export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
   }
 
   const { volume, entries, paging, facets, filters, englishOut } = data;
-  const filtered = Boolean(filters.category || filters.severity || filters.status);
+  const filtered = anyFilter(filters);
   const name = volumeName(volume.collectionName, volume);
   return (
     <>

@@ -18,7 +18,7 @@ import { getLnMistakeIndex } from "~/models/light-novel-mistakes.server";
 import { useShieldedData } from "~/browser/spoiler-shield";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { requesterKnowledge, shieldedData } from "~/server/shield.server";
-import { publicCopy, sealedCopy } from "~/lib/shield/gated";
+import { publicCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/translation-meta.ln";
 
 /** A form sent here is refused with the site's 405. */
@@ -44,16 +44,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
     {
       title: data?.query ? `Light novel translation notes: “${data.query}”` : "Light novel translation notes",
       description:
-        "Every light novel collection and volume with its translation-mistake entries by severity, and a search across all of them.",
+        "Every light novel collection and volume with its translation-mistake entries, and a search across all of them.",
     },
   );
 };
 
 export default function LnMistakes({ loaderData }: Route.ComponentProps) {
-  // A search leaves out, without a trace, entries the first load does not know: ask again with what the reader knows.
-  const { query, volumes, matches, paging } = useShieldedData(loaderData, {
-    withheld: sealedCopy(loaderData).query !== "",
-  }).data;
+  // A search, and the volumes' counts by severity, leave out without a trace the entries the first load
+  // does not know: ask again with what the reader knows.
+  const { query, volumes, matches, paging } = useShieldedData(loaderData, { withheld: true }).data;
   const original = useOriginalLanguageName();
   return (
     <>
@@ -65,7 +64,7 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
       </nav>
       <PageHeader
         title="Light novel translation notes"
-        lead="Each volume of the official English release, with how many entries of each severity it has."
+        lead="Each volume of the official English release, with how many entries it has and how many of each severity among those you have reached."
       >
         <Link to="/feedback_hub/report_ln_mistl" className="text-sm font-medium text-primary underline">
           Report a mistake in a light novel

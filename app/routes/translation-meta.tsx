@@ -12,14 +12,14 @@ import { pageMeta } from "~/lib/http/meta";
 import type { MistakeLines, NewestMistake } from "~/lib/mistakes/entries";
 import { useShieldedData } from "~/browser/spoiler-shield";
 import { getTranslationMetaHub } from "~/models/mistakes.server";
-import { shieldedData } from "~/server/shield.server";
+import { requesterKnowledge, shieldedData } from "~/server/shield.server";
 import type { Route } from "./+types/translation-meta";
 
 /** A form sent here is refused with the site's 405. */
 export { refuseForm as action } from "~/server/stray-forms.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return shieldedData(request, await getTranslationMetaHub(context.db));
+  return shieldedData(request, await getTranslationMetaHub(context.db, requesterKnowledge(request)));
 }
 
 export const meta: Route.MetaFunction = ({ matches, error }) =>
@@ -38,11 +38,9 @@ const severityHelp = {
 } as const;
 
 export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
-  const { counts, newest } = useShieldedData(loaderData).data;
-  const count = (medium: "light_novel" | "anime", severity?: string) =>
-    counts
-      .filter((row) => row.medium === medium && (!severity || row.severity === severity))
-      .reduce((sum, row) => sum + row.count, 0);
+  // The counts by severity leave out, without a trace, the entries the first load does not know: ask
+  // again with what the reader knows.
+  const { counts, newest } = useShieldedData(loaderData, { withheld: true }).data;
 
   return (
     <>
@@ -57,7 +55,7 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
         >
           <span className="text-lg font-semibold">Light novels</span>
           <span className="mt-1 block text-muted-foreground">
-            {countOf(count("light_novel"), nouns.entry)}, by collection and volume
+            {countOf(counts.light_novel.total, nouns.entry)}, by collection and volume
           </span>
         </Link>
         <Link
@@ -67,12 +65,13 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
           <span className="text-lg font-semibold">Anime</span>
           <span className="mt-1 block text-muted-foreground">
             {/* The count holds the OVAs', specials' and films' entries too, which have a section of their own. */}
-            {countOf(count("anime"), nouns.entry)}, by season and episode, OVA, special or film
+            {countOf(counts.anime.total, nouns.entry)}, by season and episode, OVA, special or film
           </span>
         </Link>
       </div>
 
       <PageSection id="counts-title" title="Entries by severity" className="mt-10">
+        <p className="text-sm text-muted-foreground">Counted among the entries up to where you are in the story.</p>
         {/* Too narrow for three columns (a phone at twice the text size), a severity stands as a block. */}
         <ScrollRegion label="Entries by severity" cover="background" className="@container">
           <table className="w-full border-collapse text-left text-sm @max-[16rem]:stacked-table">
@@ -96,10 +95,10 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
                     {mistakeSeverityLabels[severity]}
                   </th>
                   <td data-column="Light novels" className="py-2 pr-4 text-right tabular-nums">
-                    {count("light_novel", severity)}
+                    {counts.light_novel.knownBySeverity[severity]}
                   </td>
                   <td data-column="Anime" className="py-2 text-right tabular-nums">
-                    {count("anime", severity)}
+                    {counts.anime.knownBySeverity[severity]}
                   </td>
                 </tr>
               ))}

@@ -20,13 +20,11 @@ import { load, pageOfKind, present, status } from "../support/workers-context";
 
 describe("translation-meta loaders", () => {
   it("hub: counts by medium and severity, newest entries", async () => {
-    const hub = await load(hubLoader, "/translation_meta");
-    expect(hub.counts).toEqual(
-      expect.arrayContaining([
-        { medium: "light_novel", severity: "plot_relevant", count: 1 },
-        { medium: "anime", severity: "minor", count: 1 },
-      ]),
-    );
+    const hub = await load(hubLoader, "/translation_meta?reveal=all");
+    expect(hub.counts).toEqual({
+      light_novel: { total: 3, knownBySeverity: { minor: 1, meaning_changing: 1, plot_relevant: 1 } },
+      anime: { total: 2, knownBySeverity: { minor: 1, meaning_changing: 0, plot_relevant: 1 } },
+    });
     expect(hub.newest.find((entry) => entry.path.startsWith("/translation_meta/ln_mistls/"))?.id).toBe(
       entryHandle("main-2-lamp-softened"),
     );
@@ -38,8 +36,7 @@ describe("translation-meta loaders", () => {
 
   it("index: every volume with counts per severity, and search across entries", async () => {
     const index = await load(lnIndexLoader, "/translation_meta/ln_mistls");
-    const first = present(index.volumes.find((volume) => volume.key === "ln:main-1"));
-    expect(first.counts).toEqual({ minor: 1, meaning_changing: 0, plot_relevant: 1 });
+    expect(present(index.volumes.find((volume) => volume.key === "ln:main-1")).total).toBe(2);
     expect(index.volumes.find((volume) => volume.key === "ln:ex-1")?.total).toBe(0);
     const search = await load(lnIndexLoader, "/translation_meta/ln_mistls?q=twice&reveal=all");
     expect(search.matches.map((entry) => entry.id)).toEqual([entryHandle("main-1-knock-twice")]);
@@ -150,6 +147,76 @@ describe("translation-meta loaders", () => {
     expect(await animeFacets("")).toEqual({ category: {}, severity: {}, status: {} });
   });
 
+  it("counts a volume's entries by severity, on the index and its collection's page, among those the requester knows, as its own page's filter does", async () => {
+    const volumeCounts = async (reveal: string) => {
+      const index = await load(lnIndexLoader, `/translation_meta/ln_mistls${reveal}`);
+      const collection = pageOfKind(
+        await load(lnPageLoader, `/translation_meta/ln_mistls/main${reveal}`, { slug: "main" }),
+        "collection",
+      );
+      const onIndex = present(index.volumes.find((volume) => volume.key === "ln:main-1"));
+      expect(present(collection.volumes.find((volume) => volume.key === "ln:main-1"))).toEqual(onIndex);
+      return onIndex;
+    };
+    const ownFilter = async (reveal: string) =>
+      pageOfKind(
+        await load(lnPageLoader, `/translation_meta/ln_mistls/main_v1${reveal}`, { slug: "main_v1" }),
+        "volume",
+      ).facets.severity;
+    // Both entries of the first volume are behind the shield: a first load (every signed-out reader's
+    // cached page) counts them in the total its runs say, and in no severity.
+    expect(await volumeCounts("")).toMatchObject({
+      total: 2,
+      knownBySeverity: { minor: 0, meaning_changing: 0, plot_relevant: 0 },
+    });
+    // A reader of the first chapter knows the plot-relevant entry, not the minor one revealed in arc 2.
+    const firstChapter = await volumeCounts("?reveal=wn:1-1");
+    expect(firstChapter).toMatchObject({
+      total: 2,
+      knownBySeverity: { minor: 0, meaning_changing: 0, plot_relevant: 1 },
+    });
+    expect(await ownFilter("?reveal=wn:1-1")).toEqual({ plot_relevant: 1 });
+    expect((await volumeCounts("?reveal=all")).knownBySeverity).toEqual({
+      minor: 1,
+      meaning_changing: 0,
+      plot_relevant: 1,
+    });
+  });
+
+  it("the hub counts by severity only the entries the requester knows, and every entry in each medium's total", async () => {
+    const counts = async (reveal: string) => (await load(hubLoader, `/translation_meta${reveal}`)).counts;
+    expect(await counts("")).toEqual({
+      light_novel: { total: 3, knownBySeverity: { minor: 0, meaning_changing: 0, plot_relevant: 0 } },
+      anime: { total: 2, knownBySeverity: { minor: 0, meaning_changing: 0, plot_relevant: 0 } },
+    });
+    expect(await counts("?reveal=wn:1-1,anime:1-1")).toEqual({
+      light_novel: { total: 3, knownBySeverity: { minor: 0, meaning_changing: 0, plot_relevant: 1 } },
+      anime: { total: 2, knownBySeverity: { minor: 1, meaning_changing: 0, plot_relevant: 0 } },
+    });
+  });
+
+  it("under a filter, the anime's seasons count and list only the entries the requester knows", async () => {
+    const filtered = async (reveal: string) =>
+      load(animeLoader, `/translation_meta/anime_mistls?severity=plot_relevant${reveal}`);
+    // The plot-relevant entry, in episode 2, is revealed by web novel chapter 2-2: a first load and a
+    // viewer of episode 1 are told of none.
+    for (const reveal of ["", "&reveal=anime:1-1"]) {
+      const page = await filtered(reveal);
+      expect(
+        page.seasons.map((season) => season.entries),
+        reveal,
+      ).toEqual([0]);
+      expect(page.entries, reveal).toEqual([]);
+    }
+    const viewer = await filtered("&reveal=wn:2-2");
+    expect(viewer.seasons.map((season) => season.entries)).toEqual([1]);
+    expect(viewer.entries.map((entry) => entry.id)).toEqual([entryHandle("s1e2-the-lie")]);
+    // Without a filter, every entry is listed (sealed) and counted, as the page's runs of hidden entries say.
+    const unfiltered = await load(animeLoader, "/translation_meta/anime_mistls");
+    expect(unfiltered.seasons.map((season) => season.entries)).toEqual([2]);
+    expect(unfiltered.entries).toHaveLength(2);
+  });
+
   it("filters a volume's entries by the URL", async () => {
     const path = "/translation_meta/ln_mistls/main_v1?severity=plot_relevant";
     const filtered = pageOfKind(await load(lnPageLoader, path, { slug: "main_v1" }), "volume");
@@ -184,7 +251,7 @@ describe("translation-meta loaders", () => {
     ]);
     expect(all.season).toBe(1);
     expect(all.seasons.map((season) => [season.number, season.entries])).toEqual([[1, 2]]);
-    const dub = await load(animeLoader, "/translation_meta/anime_mistls?severity=plot_relevant");
+    const dub = await load(animeLoader, "/translation_meta/anime_mistls?severity=plot_relevant&reveal=all");
     expect(dub.entries.map((entry) => entry.track)).toEqual(["dub"]);
     expect(dub.seasons.map((season) => season.entries)).toEqual([1]);
     expect((await load(animeLoader, "/translation_meta/anime_mistls?season=1")).entries).toHaveLength(2);

@@ -103,7 +103,7 @@ describe("a light novel volume without a title", () => {
     const { volumes } = await getLnMistakeIndex(env.DB, "", 1, noKnowledge);
     expect(present(volumes.find((volume) => volume.key === "ln:main-2")).title).toBeNull();
     expect(present(volumes.find((volume) => volume.key === "ln:main-1")).title).not.toBeNull();
-    const main = present(await getLnCollectionMistakes(env.DB, "main", 1));
+    const main = present(await getLnCollectionMistakes(env.DB, "main", 1, noKnowledge));
     expect(present(main.volumes.find((volume) => volume.key === "ln:main-2")).title).toBeNull();
   });
 

@@ -6,8 +6,9 @@ import { mistakeSeverityLabels, severities, volumeSlugFromKey } from "~/lib/mist
 import type { VolumeMistakeCount } from "~/lib/mistakes/entries";
 
 /**
- * Volumes with their entry counts per severity, each linking to its page. On phones a column per
- * severity would squeeze the titles to a word a line, so the counts sit under the title instead.
+ * Volumes with how many entries each has and, of those the reader has reached, how many of each
+ * severity (a breakdown of the rest would tell what lies ahead), each linking to its page. On phones a
+ * column per severity would squeeze the titles to a word a line, so the counts sit under the title instead.
  */
 export function VolumeCountTable({ volumes, caption }: { volumes: VolumeMistakeCount[]; caption: string }) {
   return (
@@ -60,14 +61,14 @@ export function VolumeCountTable({ volumes, caption }: { volumes: VolumeMistakeC
                     {severities
                       .map(
                         (severity) =>
-                          `${volume.counts[severity] ?? 0} ${mistakeSeverityLabels[severity].toLowerCase()}`,
+                          `${volume.knownBySeverity[severity]} ${mistakeSeverityLabels[severity].toLowerCase()}`,
                       )
                       .join(" · ")}
                   </span>
                 </th>
                 {severities.map((severity) => (
                   <td key={severity} className="hidden px-2 py-2 text-right tabular-nums sm:table-cell">
-                    {volume.counts[severity] || "–"}
+                    {volume.knownBySeverity[severity] || "–"}
                   </td>
                 ))}
                 <td className="px-4 py-2 text-right font-semibold tabular-nums">{volume.total}</td>

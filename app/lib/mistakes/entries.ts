@@ -118,7 +118,7 @@ export function episodeMistakes(entries: readonly AnimeMistake[]): EpisodeMistak
   });
 }
 
-/** One volume with how many entries it has of each severity. */
+/** One volume with how many entries it has, and how many of those its requester knows are of each severity. */
 export interface VolumeMistakeCount {
   key: string;
   collectionCode: string;
@@ -131,7 +131,12 @@ export interface VolumeMistakeCount {
    * none (announced by its number), named by its place alone.
    */
   title: Gated<string> | null;
-  counts: Record<MistakeSeverity, number>;
+  /**
+   * Among the entries the requester knows only: a breakdown of entries beyond their place would tell
+   * them what lies ahead (a first load counts the entries that spoil nothing).
+   */
+  knownBySeverity: Record<MistakeSeverity, number>;
+  /** Every entry, known or not: the volume's page says as much in its runs of hidden entries. */
   total: number;
 }
 

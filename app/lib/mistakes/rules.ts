@@ -48,6 +48,10 @@ export interface MistakeFilters {
   status: MistakeStatus | null;
 }
 
+/** Whether a reader chose any filter. */
+export const anyFilter = (filters: MistakeFilters) =>
+  filters.category !== null || filters.severity !== null || filters.status !== null;
+
 const pick = <T extends string>(labels: Record<T, string>, value: string | null) =>
   oneOf(Object.keys(labels) as T[], value);
 
