@@ -99,6 +99,7 @@ const pagesWithGatedItems = [
   "/break_time?season=1",
   "/characters",
   "/characters/hester-crane",
+  "/translation_meta",
   "/translation_meta/ln_mistls",
   "/translation_meta/ln_mistls/main_v3",
   "/translation_meta/anime_mistls",

@@ -188,3 +188,41 @@ test("a volume's filters count only the entries its reader can see", async ({ pa
   expect(counted(await severities())).toBe(0);
   await expect(page.locator('[data-spoiler="run"]').first()).toBeVisible();
 });
+
+test("a volume's line on the index counts by severity only the entries its reader has reached, as the volume's own filter does", async ({
+  page,
+}) => {
+  const requests = followRequests(page);
+  await page.addInitScript(() => localStorage.removeItem("rc:spoiler-mode"));
+  const volumeLine = async () => {
+    await page.goto("/translation_meta/ln_mistls");
+    await waitForHydration(page);
+    await requests.quiet();
+    const row = page
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader").getByRole("link", { name: "Lanternfall 2", exact: true }) });
+    return row.getByRole("cell").allTextContents();
+  };
+  // Every entry of Lanternfall 2 is behind the shield: a new reader is told how many there are, not of what severity.
+  expect(await volumeLine()).toEqual(["–", "–", "–", "18"]);
+  // A reader at arc 2 has reached one of its three plot-relevant entries; the two others come much later.
+  const progress = {
+    version: 2,
+    webNovel: "wn:2-20",
+    anime: null,
+    lightNovels: [],
+    sideStories: [],
+    breakTime: [],
+    skipped: [],
+    position: 0,
+    updatedAt: "2024-01-01T00:00:00.000Z",
+  };
+  await page.addInitScript((stored) => localStorage.setItem("rc:progress", stored), JSON.stringify(progress));
+  expect(await volumeLine()).toEqual(["12", "3", "1", "18"]);
+  await page.goto("/translation_meta/ln_mistls/main_v2");
+  await waitForHydration(page);
+  await requests.quiet();
+  await expect(page.getByLabel("Severity").locator("option", { hasText: "Plot-relevant" })).toHaveText(
+    "Plot-relevant (1)",
+  );
+});
