@@ -8,7 +8,7 @@
 import type { Page } from "@playwright/test";
 import { emptyProgress, type Progress } from "../../app/lib/progress/record";
 import { expect, signIn, signOut, test } from "../support/auth";
-import { sitePosts } from "../support/browser";
+import { setTextSize, sitePosts } from "../support/browser";
 
 const progress = (fields: Partial<Progress>) => JSON.stringify({ ...emptyProgress, ...fields });
 
@@ -345,11 +345,7 @@ test("at twice the text size on a 360 px phone, what a comment touches shows who
 }) => {
   const page = reader.page;
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.addInitScript(() =>
-    document.addEventListener("DOMContentLoaded", () => {
-      document.documentElement.style.fontSize = "200%";
-    }),
-  );
+  await setTextSize(page, "200%");
   // A thread no other test writes in.
   const text = `Episode three, read large at ${Date.now()}`;
   await typeComment(page, "/discuss/anime:1-3", text);

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { areas } from "../../app/lib/areas";
 import { emptyProgress } from "../../app/lib/progress/record";
 import { axeViolations } from "../support/axe";
-import { showColorScheme, waitForHydration } from "../support/browser";
+import { setTextSize, showColorScheme, waitForHydration } from "../support/browser";
 import { publicPages } from "../support/public-pages";
 
 /** Loaded, hydrated, and past the tracker's "Loading your progress…" placeholder. */
@@ -15,11 +15,7 @@ async function open(page: Page, path: string) {
 /** A 320 px phone whose reader set their text size to 125%: rem-sized text and controls grow, the screen does not. */
 async function onPhoneWithLargeText(page: Page) {
   await page.setViewportSize({ width: 320, height: 720 });
-  await page.addInitScript(() =>
-    document.addEventListener("DOMContentLoaded", () => {
-      document.documentElement.style.fontSize = "20px";
-    }),
-  );
+  await setTextSize(page, "20px");
 }
 
 /** The elements that stick out to the right, outermost first, for a failure message that says where. */
@@ -342,11 +338,7 @@ test.describe("header navigation", () => {
   test("on a 360 px phone at twice the text size the header fits and its menu opens", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     // A phone's largest text setting, as the page's root font size.
-    await page.addInitScript(() =>
-      document.addEventListener("DOMContentLoaded", () => {
-        document.documentElement.style.fontSize = "200%";
-      }),
-    );
+    await setTextSize(page, "200%");
     for (const path of ["/", "/reading_tracker"]) {
       await open(page, path);
       const measured = await overflow(page);
@@ -887,11 +879,7 @@ test.describe("at twice the text size no page scrolls sideways on a 360 or 320 p
     test(path, async ({ page }, testInfo) => {
       await page.setViewportSize({ width: 360, height: 740 });
       // A phone's largest text setting, as the page's root font size.
-      await page.addInitScript(() =>
-        document.addEventListener("DOMContentLoaded", () => {
-          document.documentElement.style.fontSize = "200%";
-        }),
-      );
+      await setTextSize(page, "200%");
       await open(page, path);
       for (const width of [360, 320]) {
         await page.setViewportSize({ width, height: 740 });
@@ -920,11 +908,7 @@ test("at twice the text size on a 360 or 320 px phone, a page's heading breaks b
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.addInitScript(() =>
-    document.addEventListener("DOMContentLoaded", () => {
-      document.documentElement.style.fontSize = "200%";
-    }),
-  );
+  await setTextSize(page, "200%");
   // Headings whose longest word ("Lanternfall", "translation", "Readership", "Discussion:") was wider than the screen.
   for (const path of [
     "/",
@@ -964,11 +948,7 @@ test("at twice the text size on a 360 px phone, a reader's translation notes kee
   const progress = { ...emptyProgress, webNovel: "wn:3-1", lightNovels: ["ln:main-3"], anime: "anime:2-13" };
   await page.addInitScript((stored) => localStorage.setItem("rc:progress", stored), JSON.stringify(progress));
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.addInitScript(() =>
-    document.addEventListener("DOMContentLoaded", () => {
-      document.documentElement.style.fontSize = "200%";
-    }),
-  );
+  await setTextSize(page, "200%");
   // A volume's entries, whose chapters carry a page and an ebook position, and seasons', with a platform
   // (season 2's official line starts with "Congratulations," wider than the card at this size).
   for (const path of [
@@ -1052,11 +1032,7 @@ test("at twice the text size on a 360 or 320 px phone, the count of entries by s
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.addInitScript(() =>
-    document.addEventListener("DOMContentLoaded", () => {
-      document.documentElement.style.fontSize = "200%";
-    }),
-  );
+  await setTextSize(page, "200%");
   await open(page, "/translation_meta");
   const table = page.locator("main table");
   for (const width of [360, 320]) {
@@ -1088,11 +1064,7 @@ test("at twice the text size on a 360 px phone, a title on a card breaks between
   const progress = { ...emptyProgress, webNovel: "wn:3-1", lightNovels: ["ln:main-3"], anime: "anime:2-13" };
   await page.addInitScript((stored) => localStorage.setItem("rc:progress", stored), JSON.stringify(progress));
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.addInitScript(() =>
-    document.addEventListener("DOMContentLoaded", () => {
-      document.documentElement.style.fontSize = "200%";
-    }),
-  );
+  await setTextSize(page, "200%");
   for (const [path, titles] of [
     ["/web_novel", "main .chapter-rows .font-medium"],
     ["/break_time", "main ol li li p.font-medium"],
@@ -1111,11 +1083,7 @@ test("at twice the text size on a 360 or 320 px phone, a table of figures stands
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.addInitScript(() =>
-    document.addEventListener("DOMContentLoaded", () => {
-      document.documentElement.style.fontSize = "200%";
-    }),
-  );
+  await setTextSize(page, "200%");
   await open(page, "/statistics");
   await page.evaluate(() =>
     document.querySelectorAll("main details").forEach((details) => ((details as HTMLDetailsElement).open = true)),
@@ -1145,11 +1113,7 @@ test("at twice the text size on a 360 px phone, what the browser keeps is named 
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.addInitScript(() =>
-    document.addEventListener("DOMContentLoaded", () => {
-      document.documentElement.style.fontSize = "200%";
-    }),
-  );
+  await setTextSize(page, "200%");
   await open(page, "/privacy_policy");
   // "localStorage" run on from a key it did not fit beside broke as "localStora" / "ge".
   expect(await brokenWords(page.locator("main tbody td"))).toEqual([]);
@@ -1159,11 +1123,7 @@ test("at twice the text size on a 320 px phone, the tracker's boxes to find a un
   page,
 }) => {
   await page.setViewportSize({ width: 320, height: 740 });
-  await page.addInitScript(() =>
-    document.addEventListener("DOMContentLoaded", () => {
-      document.documentElement.style.fontSize = "200%";
-    }),
-  );
+  await setTextSize(page, "200%");
   await open(page, "/reading_tracker");
   const finders = page.locator("main input[type=search]");
   expect(await finders.count()).toBeGreaterThan(0);

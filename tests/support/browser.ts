@@ -138,3 +138,17 @@ export async function recordPaintedText(page: Page, selector: string) {
 export function paintedText(page: Page) {
   return page.evaluate(() => window.paintedTexts.filter(Boolean));
 }
+
+/**
+ * The reader's text size as a browser setting sets it (the root font size: "200%", "20px"), from the
+ * next document on: rem-sized text and controls grow, the screen does not.
+ */
+export async function setTextSize(page: Page, size: string) {
+  await page.addInitScript(
+    (rootSize) =>
+      document.addEventListener("DOMContentLoaded", () => {
+        document.documentElement.style.fontSize = rootSize;
+      }),
+    size,
+  );
+}
