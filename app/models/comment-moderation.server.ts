@@ -127,7 +127,6 @@ const editedComment = query
     "p.horizon as parent_horizon",
     row.fn.coalesce("c.edited_at", "c.created_at").as("version"),
     "c.writer_knew",
-    "c.writer_places",
   ])
   .where("c.id", "=", slot<number | null>("id"));
 

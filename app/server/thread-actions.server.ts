@@ -27,7 +27,6 @@ import { type requireUser, requireUserWith } from "./session.server";
 import { errorPage } from "~/lib/http/status";
 import { lengthProblem } from "~/lib/forms/text-length";
 import { REASON_MAX_LENGTH } from "~/lib/discussion/thread-forms";
-import { parseUnitLabels } from "~/models/db.server";
 import { notFound } from "./not-found.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -209,10 +208,7 @@ export async function editIntent({
   );
   if (problem) return refuse({ horizon: problem }, raw);
   // The words are the writer's as they are now: strict mode and "Had seen" speak of who wrote them.
-  const stamp = stampAfterEdit(
-    { writerKnew: comment.writer_knew, places: parseUnitLabels(comment.writer_places).map((place) => place.key) },
-    writer,
-  );
+  const stamp = stampAfterEdit(comment.writer_knew, writer);
   const outcome = await editComment(context.db, {
     id,
     unit,

@@ -385,6 +385,34 @@ describe("discussion moderation: edits, reports, decisions and standing (against
     expect(present(kept).stamp.map((place) => place.key)).toEqual(["wn:2-2"]);
   });
 
+  it("stamps a comment edited after its writer went back in the web novel and on in the anime with both places, not as knowing everything", async () => {
+    const cookie = await cookieFor("crossing-editor");
+    await saveProgress("crossing-editor", { webNovel: "wn:1-3" });
+    const id = await posted(cookie, "wn:1-2", "Written at chapter 3");
+    // Back one chapter in the web novel (a mistake set right), on into the anime.
+    await saveProgress("crossing-editor", { webNovel: "wn:1-2", anime: "anime:1-2" });
+    const edited = await send(cookie, "wn:1-2", {
+      intent: "edit",
+      form: `edit:${id}`,
+      id: String(id),
+      version: await version(id),
+      text: "Written at chapter 3, and the anime's second episode",
+    });
+    expect(edited.status).toBe(302);
+    const comment = (await thread("wn:1-2", "anime:1-2,wn:1-3")).comments.content?.find(
+      (each) => each.id === id,
+    )?.content;
+    expect(
+      present(comment)
+        .stamp.map((place) => place.key)
+        .sort(),
+    ).toEqual(["anime:1-2", "wn:1-3"]);
+    // Strict mode shows it to a reader who has seen both places, and to no one short of either.
+    expect(knewNoMore(present(comment).writerKnew, knowledgeOfUnits(["wn:1-3", "anime:1-2"]))).toBe(true);
+    expect(knewNoMore(present(comment).writerKnew, knowledgeOfUnits(["wn:1-3", "anime:1-1"]))).toBe(false);
+    expect(knewNoMore(present(comment).writerKnew, knowledgeOfUnits(["wn:1-2", "anime:1-2"]))).toBe(false);
+  });
+
   it("keeps a comment on a chapter the anime left out from being raised to one it adapts, whose viewers never saw it", async () => {
     // The first episode adapts arc 1's chapters 1 and 2, the second arc 2's first: chapter 3 is the web novel's and the light novel's.
     const cookie = await cookieFor("raiser-2");

@@ -112,20 +112,42 @@ describe("strict mode", () => {
   });
 
   it("reads an edited comment as written by its writer as they edit it, never as knowing less than its words did", () => {
-    const posted = { writerKnew: encodeKnowledge(knowledgeOfUnits(["wn:1-3"])), places: ["wn:1-3"] };
+    const posted = encodeKnowledge(knowledgeOfUnits(["wn:1-3"]));
     // Read on since: what they know now.
     const readOn = stampAfterEdit(posted, knowledgeOfUnits(["wn:2-2", "anime:1-2"]));
     expect(readOn?.places).toEqual(["wn:2-2", "anime:1-2"]);
     expect(knewNoMore(encodeKnowledge(readOn!.knew), knowledgeOfUnits(["wn:2-1", "anime:1-2"]))).toBe(false);
     // Set back since: what the comment said stays.
     expect(stampAfterEdit(posted, knowledgeOfUnits(["wn:1-2"]))).toBeNull();
-    // Back on one line, further on another: no reader is told it knew less than either.
-    const neither = stampAfterEdit(posted, knowledgeOfUnits(["wn:1-2", "anime:1-2"]));
-    expect(neither?.places).toEqual(["wn:1-3", "anime:1-2"]);
-    expect(knewNoMore(encodeKnowledge(neither!.knew), knowledgeOfUnits(["wn:1-3", "anime:1-2"]))).toBe(false);
     // A comment said to know nothing takes what its writer knows now; one whose stamp cannot be read keeps it.
-    expect(stampAfterEdit({ writerKnew: "", places: [] }, knowledgeOfUnits(["wn:1-1"]))?.places).toEqual(["wn:1-1"]);
-    expect(stampAfterEdit({ writerKnew: "not a reveal", places: [] }, knowledgeOfUnits(["wn:1-1"]))).toBeNull();
+    expect(stampAfterEdit("", knowledgeOfUnits(["wn:1-1"]))?.places).toEqual(["wn:1-1"]);
+    expect(stampAfterEdit("not a reveal", knowledgeOfUnits(["wn:1-1"]))).toBeNull();
+  });
+});
+
+describe("an edited comment's stamp, written back on one line and further on another", () => {
+  it("says what its writer knew then and knows now, never that they knew everything", () => {
+    const posted = encodeKnowledge(knowledgeOfUnits(["wn:1-3"]));
+    // Back in the web novel since posting, on in the anime.
+    const both = stampAfterEdit(posted, knowledgeOfUnits(["wn:1-2", "anime:1-2"]));
+    expect(both?.knew.everything).toBe(false);
+    expect(both?.places).toEqual(["wn:1-3", "anime:1-2"]);
+    expect(encodeKnowledge(both!.knew)).toBe("anime:1-2,wn:1-3");
+    // Strict mode shows it to a reader who has seen both places, and to no one short of either.
+    const stamp = encodeKnowledge(both!.knew);
+    expect(knewNoMore(stamp, knowledgeOfUnits(["wn:1-3", "anime:1-2"]))).toBe(true);
+    expect(knewNoMore(stamp, knowledgeOfUnits(["wn:1-3", "anime:1-1"]))).toBe(false);
+    expect(knewNoMore(stamp, knowledgeOfUnits(["wn:1-2", "anime:1-2"]))).toBe(false);
+  });
+
+  it("keeps what it said its writer skipped only where they have not read it since", () => {
+    // Posted having crossed from the anime past chapters 7 to 12 of arc 1; since then, back in the
+    // web novel to chapter 9 of arc 1 (read from the start) and on to light novel volume 1.
+    const posted = encodeKnowledge(
+      knowledgeOfUnits(["wn:2-3"], ["wn:1-7", "wn:1-8", "wn:1-9", "wn:1-10", "wn:1-11", "wn:1-12"]),
+    );
+    const both = stampAfterEdit(posted, knowledgeOfUnits(["wn:1-9", "ln:main-1"]));
+    expect(encodeKnowledge(both!.knew)).toBe("-wn:1-10..12,ln:main-1,wn:2-3");
   });
 });
 

@@ -1,7 +1,7 @@
 import { discussionPath, mediumOf } from "../content/units";
 import type { Gated } from "../shield/gated";
+import { knowledgeOfEither } from "../shield/combined";
 import {
-  allKnowledge,
   hasConsumed,
   type Knowledge,
   knowledgeOfUnits,
@@ -133,23 +133,21 @@ export interface WriterStamp {
 export const placesOf = (writer: Knowledge) => [...writer.reached.values()].map((place) => place.key);
 
 /**
- * What an edited comment says its writer had seen, from what it said (`writerKnew`, `places`) and what
- * they have seen as they edit it (`now`): its words are theirs as they are now, and may keep what was
- * first written knowing more. Their knowledge now where it holds all the comment said (they read on);
- * null, the comment's kept, where that holds all they know now (set back since); where neither holds the
- * other, everything, with the places of both, so strict mode shows it to no reader it could tell more than
- * they know. A stamp that cannot be read is kept: strict mode never shows its comment.
+ * What an edited comment says its writer had seen, from what it said (`writerKnew`) and what they have
+ * seen as they edit it (`now`): its words are theirs as they are now, and may keep what was first
+ * written knowing more. So it says all they knew then or know now (`knowledgeOfEither`): their knowledge
+ * now where it holds all the comment said (they read on); null, the comment's kept, where that holds all
+ * they know now (set back since); where neither holds the other (back on one line, further on another),
+ * both, with the further place on each line. A stamp that cannot be read is kept: strict mode never
+ * shows its comment.
  */
-export function stampAfterEdit(
-  { writerKnew, places }: { writerKnew: string; places: readonly string[] },
-  now: Knowledge,
-): WriterStamp | null {
+export function stampAfterEdit(writerKnew: string, now: Knowledge): WriterStamp | null {
   const before = parseKnowledge(writerKnew);
   if (!before && writerKnew !== "") return null;
   if (!before || knowsAllOf(now, before)) return { knew: now, places: placesOf(now) };
   if (knowsAllOf(before, now)) return null;
-  const both = [...new Set([...places, ...placesOf(now)])];
-  return { knew: allKnowledge, places: both.filter((key) => !both.some((other) => comesBefore(key, other))) };
+  const both = knowledgeOfEither(before, now);
+  return { knew: both, places: placesOf(both) };
 }
 
 /** Whether `key` comes before `unit` on the same line (consuming `unit` means having passed it). */
