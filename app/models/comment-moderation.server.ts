@@ -170,12 +170,14 @@ const reportedComment = query
   .innerJoin("story_units as u", "u.key", "c.unit")
   .leftJoin("comments as p", "p.id", "c.parent_id")
   .leftJoin("story_units as ph", "ph.key", "p.horizon")
+  .leftJoin("story_units as ah", "ah.key", "c.answered_horizon")
   .select([
     "c.id",
     "c.status",
     "h.told_by as horizon_told_by",
     "u.told_by as unit_told_by",
     "ph.told_by as parent_horizon_told_by",
+    "ah.told_by as answered_told_by",
   ])
   .where("c.id", "=", slot<number | null>("id"));
 
@@ -195,7 +197,7 @@ export async function reporterAndComment(db: D1Database, uid: string, commentId:
     comment: row
       ? {
           ...row,
-          gates: [row.unit_told_by, row.parent_horizon_told_by, row.horizon_told_by]
+          gates: [row.unit_told_by, row.parent_horizon_told_by, row.answered_told_by, row.horizon_told_by]
             .filter((toldBy) => toldBy !== null)
             .map(revealersOfUnit),
         }
@@ -231,7 +233,11 @@ export async function decideOnComment(
     decision.action === "restamp"
       ? query
           .updateTable("comments")
-          .set({ horizon: decision.horizon })
+          // A reply re-stamped is behind what the moderator says it touches, whatever its comment touched.
+          .set({
+            horizon: decision.horizon,
+            answered_horizon: sql<string | null>`CASE WHEN parent_id IS NULL THEN NULL ELSE ${decision.horizon} END`,
+          })
           .where("id", "=", id)
           .where("unit", "=", unit)
           .where("status", "!=", "deleted")

@@ -251,6 +251,7 @@ export interface CommentsTable {
   status: Generated<"shown" | "hidden" | "deleted">;
   created_at: string;
   edited_at: string | null;
+  answered_horizon: string | null;
 }
 
 export interface ContentStatisticsTable {

@@ -10,6 +10,7 @@ import {
   type ThreadReply,
   type UnitLabel,
 } from "~/lib/discussion/thread";
+import { revealersOfBoth } from "~/lib/discussion/horizon";
 import { EDIT_MINUTES, EDITS_PER_COMMENT } from "~/lib/discussion/standing";
 import { revealersOfUnit } from "./comment-counts.server";
 import { gated } from "~/lib/shield/gated";
@@ -112,6 +113,28 @@ const horizonOf = (row: CommentRow): UnitLabel => ({ key: row.horizon, label: ro
 const horizonRevealers = (row: CommentRow) => revealersOfUnit(row.horizon_told_by);
 
 /**
+ * A reply as a page shows it: behind its horizon and, where its comment touches something else now than
+ * when the reply was written (a moderator moved it), behind what the comment touched then too, as one
+ * gate (`revealersOfBoth`). A reply's `answered_horizon` unknown to the pack shows to no one.
+ */
+function replyOf(
+  row: CommentRow & { answered_horizon: string | null; answered_label: string | null; answered_told_by: string | null },
+  commentHorizon: string | undefined,
+): ThreadReply {
+  const place = { id: row.id, horizon: horizonOf(row) };
+  const answered = row.answered_horizon;
+  if (answered === null || answered === commentHorizon || answered === row.horizon)
+    return { ...place, ...gated(horizonRevealers(row), bodyOf(row)) };
+  const revealedBy =
+    row.answered_told_by === null ? [] : revealersOfBoth(horizonRevealers(row), revealersOfUnit(row.answered_told_by));
+  return {
+    ...place,
+    answered: { key: answered, label: row.answered_label ?? answered },
+    ...gated(revealedBy, bodyOf(row)),
+  };
+}
+
+/**
  * One page of a unit's thread in one round trip, or null when no unit has this key. `page` past the
  * end gives an empty page (the route answers 404 for it). `readerAt`: the requester's furthest units,
  * named for their horizon choices. The list is gated by the unit, each comment
@@ -133,7 +156,8 @@ export async function getThread(
     query
       .selectFrom("comments as c")
       .innerJoin("story_units as h", "h.key", "c.horizon")
-      .select(commentColumns)
+      .leftJoin("story_units as a", "a.key", "c.answered_horizon")
+      .select([...commentColumns, "c.answered_horizon", "a.label as answered_label", "a.told_by as answered_told_by"])
       .where("c.parent_id", "in", pageComments(unit, page).select("c.id"))
       .where("c.status", "=", "shown")
       .orderBy("c.id"),
@@ -144,10 +168,11 @@ export async function getThread(
   if (!found || !named) return null;
   // A unit without a title of its own is named by its label, which the page already shows.
   const title = titled[0]?.title === null ? null : named;
+  const horizonOfComment = new Map(comments.map((row) => [row.id, row.horizon]));
   const repliesOf = new Map<number, ThreadReply[]>();
   for (const row of replies) {
     const list = repliesOf.get(row.parent_id!) ?? [];
-    list.push({ id: row.id, horizon: horizonOf(row), ...gated(horizonRevealers(row), bodyOf(row)) });
+    list.push(replyOf(row, horizonOfComment.get(row.parent_id!)));
     repliesOf.set(row.parent_id!, list);
   }
   const paging = pageInfo(page, COMMENTS_PER_PAGE, counts[0]?.comments ?? 0);
@@ -282,6 +307,10 @@ const stampOf = (places: readonly string[]) =>
     .select(sql<string>`json_group_array(json_object('key', key, 'label', label))`.as("stamp"))
     .where("key", "in", anyOf(places));
 
+/** The horizon of the comment a reply answers, as it is now; null for a comment (no row has a null id). */
+const answeredHorizon = (parentId: number | null) =>
+  query.selectFrom("comments").select("horizon").where("id", "is", parentId).$asScalar();
+
 /**
  * Posts a comment or a reply in one round trip. The limit's use, the comment and its history are one
  * batch: the comment is stored only when the use was taken, and the use only when the thread's unit and
@@ -389,6 +418,7 @@ export async function postComment(
         "horizon",
         "writer_knew",
         "writer_places",
+        "answered_horizon",
         "submission_id",
         "created_at",
       ])
@@ -404,6 +434,8 @@ export async function postComment(
             row.val(comment.horizon).as("horizon"),
             row.val(comment.writerKnew).as("writer_knew"),
             stamp.$asScalar().as("writer_places"),
+            // What the comment answered touches as the reply is written, which a later move of it leaves.
+            answeredHorizon(comment.parentId).as("answered_horizon"),
             row.val(comment.submissionId).as("submission_id"),
             row.val(at).as("created_at"),
           ])

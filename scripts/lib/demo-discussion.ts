@@ -92,12 +92,15 @@ export async function demoDiscussionStatements({ comments }: { comments: DemoCom
     const places = [...writer.reached.values()].map((place) => place.key);
     statements.push(
       {
-        sql: `INSERT OR IGNORE INTO comments (unit, parent_id, uid, writer, author, body, horizon, writer_knew, writer_places, submission_id, created_at)
-              VALUES (?, (SELECT id FROM comments WHERE uid = ? AND submission_id = ?), ?, ?, ?, ?, ?, ?,
+        sql: `INSERT OR IGNORE INTO comments (unit, parent_id, answered_horizon, uid, writer, author, body, horizon, writer_knew, writer_places, submission_id, created_at)
+              VALUES (?, (SELECT id FROM comments WHERE uid = ? AND submission_id = ?), (SELECT horizon FROM comments WHERE uid = ? AND submission_id = ?), ?, ?, ?, ?, ?, ?,
                 (SELECT json_group_array(json_object('key', key, 'label', label)) FROM story_units WHERE key IN (SELECT value FROM json_each(?))),
                 ?, ?)`,
         values: [
           comment.unit,
+          parent ? demoUid(parent.writer.id) : null,
+          parent?.id ?? null,
+          // The horizon of the comment it answers, as it is when the reply is written.
           parent ? demoUid(parent.writer.id) : null,
           parent?.id ?? null,
           uid,

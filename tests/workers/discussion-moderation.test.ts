@@ -9,6 +9,7 @@ import { editHorizonChoices } from "~/lib/discussion/horizon";
 import { knewNoMore } from "~/lib/discussion/thread";
 import { knowledgeOfUnits } from "~/lib/shield/knowledge";
 import { answered, post, saveProgress, textsOf, thread } from "../support/discussion";
+import { fetchDeployed } from "../support/site";
 import { callAsReader as call, form, readerCookie as cookieFor } from "../support/readers";
 import { present } from "../support/workers-context";
 import { forgetAccount } from "~/models/account.server";
@@ -411,6 +412,64 @@ describe("discussion moderation: edits, reports, decisions and standing (against
     expect(knewNoMore(present(comment).writerKnew, knowledgeOfUnits(["wn:1-3", "anime:1-2"]))).toBe(true);
     expect(knewNoMore(present(comment).writerKnew, knowledgeOfUnits(["wn:1-3", "anime:1-1"]))).toBe(false);
     expect(knewNoMore(present(comment).writerKnew, knowledgeOfUnits(["wn:1-2", "anime:1-2"]))).toBe(false);
+  });
+
+  it("keeps the replies to a comment a moderator lowers behind what it touched when they were written, and moves a reply a moderator re-stamps", async () => {
+    const writer = await cookieFor("lowered-writer");
+    const answerer = await cookieFor("lowered-answerer");
+    await saveProgress("lowered-writer", { webNovel: "wn:2-2" });
+    await saveProgress("lowered-answerer", { webNovel: "wn:2-2", anime: "anime:1-2" });
+    // Raised to the chapter the anime left out.
+    const id = await posted(writer, "wn:1-1", "Raised to chapter 3", "wn:1-3");
+    // Answered knowing chapter 3: one at what the comment touches, one raised to the anime's second episode.
+    const reply = async (text: string, horizon: string) => {
+      const answer = await post(answerer, "wn:1-1", { text, horizon, parent: String(id) });
+      expect(answer.status).toBe(302);
+      return Number(/#comment-(\d+)/.exec(answer.headers.get("Location") ?? "")?.[1]);
+    };
+    await reply("As chapter 3 shows", "wn:1-3");
+    const raised = await reply("Chapter 3, and the anime's second episode", "anime:1-2");
+    const moderator = await cookieFor("lowering-moderator", { admin: true });
+    // The texts of this comment and its replies in a thread's data (other tests write in the thread too).
+    const textsUnder = (data: Awaited<ReturnType<typeof thread>>) =>
+      textsOf({
+        ...data,
+        comments: { ...data.comments, content: data.comments.content?.filter((each) => each.id === id) ?? null },
+      });
+    expect((await send(moderator, "wn:1-1", { intent: "restamp", id: String(id), horizon: "wn:1-1" })).status).toBe(
+      302,
+    );
+
+    // A viewer of the anime's second episode, which left chapter 3 out: the comment now, neither reply,
+    // in the page's data and in the API's answer.
+    const page = await thread("wn:1-1", "anime:1-2");
+    expect(textsUnder(page)).toEqual(["Raised to chapter 3"]);
+    const replies = present(page.comments.content?.find((comment) => comment.id === id)?.content).replies;
+    expect(replies.map((each) => each.content)).toEqual([null, null]);
+    // Its fold names what the raised reply needs besides its own horizon.
+    expect(replies[1]?.answered?.key).toBe("wn:1-3");
+    const api = await (
+      await fetchDeployed("/api/v1/discussions/wn:1-1?reveal=anime%3A1-2", {
+        headers: { "CF-Connecting-IP": "192.0.2.201" },
+      })
+    ).text();
+    expect(api).toContain("Raised to chapter 3");
+    for (const text of ["As chapter 3 shows", "Chapter 3, and the anime's second episode"])
+      expect(api).not.toContain(text);
+    expect(textsUnder(await thread("wn:1-1", "all"))).toEqual([
+      "Raised to chapter 3",
+      "As chapter 3 shows",
+      "Chapter 3, and the anime's second episode",
+    ]);
+
+    // A moderator who re-stamps a reply says what it touches: at the thread's chapter, its readers see it.
+    expect((await send(moderator, "wn:1-1", { intent: "restamp", id: String(raised), horizon: "wn:1-1" })).status).toBe(
+      302,
+    );
+    expect(textsUnder(await thread("wn:1-1", "wn:1-1"))).toEqual([
+      "Raised to chapter 3",
+      "Chapter 3, and the anime's second episode",
+    ]);
   });
 
   it("keeps a comment on a chapter the anime left out from being raised to one it adapts, whose viewers never saw it", async () => {

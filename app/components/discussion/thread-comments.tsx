@@ -30,10 +30,12 @@ const NAMED_IN_A_FOLD = 3;
 /**
  * What a run of hidden comments needs: the parts of the story they touch, the nearest first ("2 comments
  * touching Arc 1 · Chapter 11 and Arc 3 · Chapter 9"); past three, the first two and how many more. The
- * labels are public (a comment's horizon is its place); "Show them" shows the run and nothing past it.
+ * labels are public (a comment's horizon is its place, and a reply's `answered` beside it); "Show them"
+ * shows the run and nothing past it.
  */
-function describeRun(run: readonly { horizon: UnitLabel }[], noun: Noun = nouns.comment) {
-  const places = horizonsOfRun(run.map((item) => item.horizon)).map((place) => place.label);
+function describeRun(run: readonly { horizon: UnitLabel; answered?: UnitLabel }[], noun: Noun = nouns.comment) {
+  const needed = run.flatMap((item) => (item.answered ? [item.answered, item.horizon] : [item.horizon]));
+  const places = horizonsOfRun(needed).map((place) => place.label);
   const named =
     places.length <= NAMED_IN_A_FOLD
       ? places

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { encodeKnowledge, knowledgeOfUnits } from "../shield/knowledge";
-import { editedHorizonProblem, editHorizonChoices, horizonChoices, horizonProblem } from "./horizon";
+import { editedHorizonProblem, editHorizonChoices, horizonChoices, horizonProblem, revealersOfBoth } from "./horizon";
 import { horizonsOfRun, knewNoMore, stampAfterEdit } from "./thread";
 
 const writer = knowledgeOfUnits(["wn:3-10", "anime:1-12", "ln:main-2", "ss:short-stories-2-1"]);
@@ -148,6 +148,17 @@ describe("an edited comment's stamp, written back on one line and further on ano
     );
     const both = stampAfterEdit(posted, knowledgeOfUnits(["wn:1-9", "ln:main-1"]));
     expect(encodeKnowledge(both!.knew)).toBe("-wn:1-10..12,ln:main-1,wn:2-3");
+  });
+});
+
+describe("one gate for two parts of the story (a reply under a comment moved since)", () => {
+  it("is the units that reveal both alone: none where no one unit does", () => {
+    // Chapter 3, which the anime left out, and the anime's second episode: no one unit tells both.
+    expect(revealersOfBoth(["wn:1-3"], ["anime:1-2"])).toEqual([]);
+    // Arc 2's first chapter, which the anime's sixth episode adapts, and the anime's second episode.
+    expect(revealersOfBoth(["wn:2-1", "anime:1-6"], ["anime:1-2"])).toEqual(["anime:1-6"]);
+    expect(revealersOfBoth(["wn:1-3"], ["wn:1-2"])).toEqual(["wn:1-3"]);
+    expect(revealersOfBoth(null, ["wn:1-2"])).toEqual(["wn:1-2"]);
   });
 });
 

@@ -67,8 +67,19 @@ interface CommentPlace {
   horizon: UnitLabel;
 }
 
-/** A reply: gated by its horizon (and, inside its comment, by the comment's). */
-export type ThreadReply = Gated<CommentBody> & CommentPlace;
+/**
+ * A reply: gated by its horizon and by what its comment touched when it was written, and, inside its
+ * comment, by what the comment touches now. A moderator who moves the comment (lowering it to show it to
+ * more readers) does not move its replies: their writers answered it knowing what it touched then.
+ */
+export type ThreadReply = Gated<CommentBody> &
+  CommentPlace & {
+    /**
+     * What its comment touched when it was written, where that is neither what the comment touches now
+     * nor the reply's own horizon: a reader needs it too, so a fold names it (public, as a horizon is).
+     */
+    answered?: UnitLabel;
+  };
 
 /** A comment, gated by its horizon, with its replies inside. */
 export type ThreadComment = Gated<CommentBody & { replies: ThreadReply[] }> & CommentPlace;
