@@ -10,10 +10,11 @@ import {
   type ThreadReply,
   type UnitLabel,
 } from "~/lib/discussion/thread";
-import { revealersOfBoth } from "~/lib/discussion/horizon";
+import { passesBoth, revealersOfBoth } from "~/lib/discussion/horizon";
 import { EDIT_MINUTES, EDITS_PER_COMMENT } from "~/lib/discussion/standing";
 import { revealersOfUnit } from "./comment-counts.server";
 import { gated } from "~/lib/shield/gated";
+import type { Revealers } from "~/lib/shield/knowledge";
 import type { CommentsTable, Database } from "./database";
 
 import { parseUnitLabels } from "./db.server";
@@ -113,24 +114,29 @@ const horizonOf = (row: CommentRow): UnitLabel => ({ key: row.horizon, label: ro
 const horizonRevealers = (row: CommentRow) => revealersOfUnit(row.horizon_told_by);
 
 /**
- * A reply as a page shows it: behind its horizon and, where its comment touches something else now than
- * when the reply was written (a moderator moved it), behind what the comment touched then too, as one
- * gate (`revealersOfBoth`). A reply's `answered_horizon` unknown to the pack shows to no one.
+ * A reply as a page shows it: behind its horizon and, where its comment's gate no longer holds what the
+ * comment touched when the reply was written (a moderator moved it lower, or to another line), behind
+ * that too, as one gate (`revealersOfBoth`). A reply's `answered_horizon` unknown to the pack shows to no one.
  */
 function replyOf(
   row: CommentRow & { answered_horizon: string | null; answered_label: string | null; answered_told_by: string | null },
-  commentHorizon: string | undefined,
+  comment: { unit: string; revealedBy: Revealers },
 ): ThreadReply {
   const place = { id: row.id, horizon: horizonOf(row) };
   const answered = row.answered_horizon;
-  if (answered === null || answered === commentHorizon || answered === row.horizon)
+  const answeredBy = row.answered_told_by === null ? [] : revealersOfUnit(row.answered_told_by);
+  // The thread's gate, or the comment's as it is, holds it: what a reader of the comment knows already.
+  if (
+    answered === null ||
+    answered === row.horizon ||
+    answered === comment.unit ||
+    (row.answered_told_by !== null && passesBoth(comment.revealedBy, answeredBy))
+  )
     return { ...place, ...gated(horizonRevealers(row), bodyOf(row)) };
-  const revealedBy =
-    row.answered_told_by === null ? [] : revealersOfBoth(horizonRevealers(row), revealersOfUnit(row.answered_told_by));
   return {
     ...place,
     answered: { key: answered, label: row.answered_label ?? answered },
-    ...gated(revealedBy, bodyOf(row)),
+    ...gated(revealersOfBoth(horizonRevealers(row), answeredBy), bodyOf(row)),
   };
 }
 
@@ -168,11 +174,11 @@ export async function getThread(
   if (!found || !named) return null;
   // A unit without a title of its own is named by its label, which the page already shows.
   const title = titled[0]?.title === null ? null : named;
-  const horizonOfComment = new Map(comments.map((row) => [row.id, row.horizon]));
+  const gateOfComment = new Map(comments.map((row) => [row.id, horizonRevealers(row)]));
   const repliesOf = new Map<number, ThreadReply[]>();
   for (const row of replies) {
     const list = repliesOf.get(row.parent_id!) ?? [];
-    list.push(replyOf(row, horizonOfComment.get(row.parent_id!)));
+    list.push(replyOf(row, { unit, revealedBy: gateOfComment.get(row.parent_id!) ?? [] }));
     repliesOf.set(row.parent_id!, list);
   }
   const paging = pageInfo(page, COMMENTS_PER_PAGE, counts[0]?.comments ?? 0);

@@ -472,6 +472,36 @@ describe("discussion moderation: edits, reports, decisions and standing (against
     ]);
   });
 
+  it("keeps showing the replies to a comment its writer raised to the readers who read them", async () => {
+    const writer = await cookieFor("raising-writer");
+    const answerer = await cookieFor("raising-answerer");
+    await saveProgress("raising-writer", { webNovel: "wn:2-2", anime: "anime:1-2" });
+    await saveProgress("raising-answerer", { webNovel: "wn:2-2", anime: "anime:1-2" });
+    const id = await posted(writer, "wn:1-3", "At chapter 3 for now");
+    const answer = await post(answerer, "wn:1-3", {
+      text: "And the anime's second episode",
+      horizon: "anime:1-2",
+      parent: String(id),
+    });
+    expect(answer.status).toBe(302);
+    // The writer raises their comment to the anime's second episode as they edit it: its readers are the
+    // thread's, who know chapter 3, as before.
+    const raised = await send(writer, "wn:1-3", {
+      intent: "edit",
+      form: `edit:${id}`,
+      id: String(id),
+      version: await version(id),
+      text: "At chapter 3, and the anime's second episode",
+      horizon: "anime:1-2",
+      horizonWas: "wn:1-3",
+    });
+    expect(raised.status).toBe(302);
+    const comment = (await thread("wn:1-3", "anime:1-2,wn:1-3")).comments.content?.find((each) => each.id === id);
+    expect(present(comment?.content).replies.map((reply) => reply.content?.text)).toEqual([
+      "And the anime's second episode",
+    ]);
+  });
+
   it("keeps a comment on a chapter the anime left out from being raised to one it adapts, whose viewers never saw it", async () => {
     // The first episode adapts arc 1's chapters 1 and 2, the second arc 2's first: chapter 3 is the web novel's and the light novel's.
     const cookie = await cookieFor("raiser-2");

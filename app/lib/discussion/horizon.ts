@@ -115,6 +115,13 @@ function revealsNoOneNew(current: string, next: string, revealersOf: RevealersOf
   return (after ?? [next]).every((unit) => knows(knowledgeOfUnits([unit]), before));
 }
 
+/** Whether whoever passes gate `a` passes gate `b`: each unit that reveals `a`, consumed alone, reveals `b`. */
+export function passesBoth(a: Revealers, b: Revealers) {
+  if (b === null) return true;
+  if (a === null) return false;
+  return a.every((unit) => knows(knowledgeOfUnits([unit]), b));
+}
+
 /**
  * Who may read what touches both `a` and `b`, as one gate: each unit that, consumed alone, reveals both.
  * A gate is a list of units any one of which reveals it, so a reader who saw the two through different

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { encodeKnowledge, knowledgeOfUnits } from "../shield/knowledge";
-import { editedHorizonProblem, editHorizonChoices, horizonChoices, horizonProblem, revealersOfBoth } from "./horizon";
+import {
+  editedHorizonProblem,
+  editHorizonChoices,
+  horizonChoices,
+  horizonProblem,
+  passesBoth,
+  revealersOfBoth,
+} from "./horizon";
 import { horizonsOfRun, knewNoMore, stampAfterEdit } from "./thread";
 
 const writer = knowledgeOfUnits(["wn:3-10", "anime:1-12", "ln:main-2", "ss:short-stories-2-1"]);
@@ -159,6 +166,13 @@ describe("one gate for two parts of the story (a reply under a comment moved sin
     expect(revealersOfBoth(["wn:2-1", "anime:1-6"], ["anime:1-2"])).toEqual(["anime:1-6"]);
     expect(revealersOfBoth(["wn:1-3"], ["wn:1-2"])).toEqual(["wn:1-3"]);
     expect(revealersOfBoth(null, ["wn:1-2"])).toEqual(["wn:1-2"]);
+  });
+
+  it("is needed only where the comment's gate now lets in readers short of what it touched then", () => {
+    // Lowered from chapter 3 to chapter 1: the anime's viewers of chapter 1 never saw chapter 3.
+    expect(passesBoth(["wn:1-1", "anime:1-1"], ["wn:1-3"])).toBe(false);
+    // Raised from chapter 1 to chapter 3: whoever read chapter 3 read chapter 1.
+    expect(passesBoth(["wn:1-3"], ["wn:1-1", "anime:1-1"])).toBe(true);
   });
 });
 
