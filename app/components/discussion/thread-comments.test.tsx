@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import type { CommentBody, ThreadComment } from "~/lib/discussion/thread";
+import type { CommentBody, ThreadComment, UnitLabel } from "~/lib/discussion/thread";
 import { emptyProgress } from "~/lib/progress/record";
 import { gated } from "~/lib/shield/gated";
 import { renderInThread } from "../../../tests/support/thread-stub";
@@ -54,7 +54,7 @@ const raised = (id: number, text: string, horizon: string, label: string) =>
   comment(id, text, horizon, horizon, [], label);
 
 /** A reply under a comment, raised to `horizon`. */
-function withReplies(parent: ThreadComment, replies: ThreadComment[]): ThreadComment {
+function withReplies(parent: ThreadComment, replies: (ThreadComment & { answered?: UnitLabel })[]): ThreadComment {
   return {
     ...parent,
     content: parent.content && {
@@ -126,6 +126,23 @@ describe("a thread's hidden comments", () => {
     expect(await screen.findByText("On this chapter")).toBeVisible();
     expect(document.querySelectorAll('[data-spoiler="run"]')).toHaveLength(1);
     expect(screen.getByText(/^2 replies touching Arc 1 · Chapter 11 and Arc 3 · Chapter 9:/)).toBeVisible();
+    expect(screen.queryByText(/Reply about/)).not.toBeInTheDocument();
+  });
+
+  it("name what a reply's comment touched when it was written, under a comment a moderator lowered since", async () => {
+    renderStrictThread(
+      [
+        withReplies(comment(1, "Lowered to this chapter", "wn:1-5", "wn:1-5"), [
+          {
+            ...raised(2, "Reply about the bell, and the episode", "anime:1-2", "Season 1 · Episode 2"),
+            answered: { key: "wn:1-12", label: "Arc 1 · Chapter 11" },
+          },
+        ]),
+      ],
+      false,
+    );
+    expect(await screen.findByText("Lowered to this chapter")).toBeVisible();
+    expect(screen.getByText(/^1 reply touching Arc 1 · Chapter 11 and Season 1 · Episode 2:/)).toBeVisible();
     expect(screen.queryByText(/Reply about/)).not.toBeInTheDocument();
   });
 });
