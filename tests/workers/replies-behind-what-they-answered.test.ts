@@ -1,12 +1,12 @@
 /**
- * Migration 0071: replies posted before the site kept what their comment touched when they were written
+ * Migration 0070: replies posted before the site kept what their comment touched when they were written
  * get it from the comment's history, so a comment a moderator lowered since does not show them to
  * readers short of what it touched then; a reply a moderator re-stamped keeps the moderator's horizon.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { textsOf, thread } from "../support/discussion";
-import migration from "../../migrations/0071_replies_behind_what_they_answered.sql?raw";
+import migration from "../../migrations/0070_replies_behind_what_they_answered.sql?raw";
 
 /** A comment or reply as stored before the migration: no `answered_horizon`. */
 async function insert(row: { unit: string; parent?: number; body: string; horizon: string; at: string }) {
