@@ -39,8 +39,9 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions } }],
   webServer: [
     {
-      // The real local stack: wrangler pages dev with local D1/KV, and the Firebase Auth emulator.
-      command: `npx tsx scripts/start.ts --skip-build --port ${port} --persist-to .wrangler/e2e --auth-emulator-port ${E2E_AUTH_EMULATOR_PORT}`,
+      // The real local stack: wrangler pages dev with local D1/KV, and the Firebase Auth emulator, from
+      // an empty state each run (what one run's tests wrote must not change the next run's pages).
+      command: `npx tsx scripts/start.ts --skip-build --port ${port} --persist-to .wrangler/e2e --fresh --auth-emulator-port ${E2E_AUTH_EMULATOR_PORT}`,
       url: `${baseURL}/privacy_policy`,
       timeout: 120_000,
       reuseExistingServer: false,

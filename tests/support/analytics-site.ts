@@ -41,6 +41,7 @@ export async function startAnalyticsSite() {
       String(analyticsPort),
       "--persist-to",
       ".wrangler/e2e-analytics",
+      "--fresh",
     ],
     {
       // Its own process group, so stopping it stops wrangler and workerd with it.
