@@ -1,7 +1,6 @@
 import { inRanges, monthsOrYears, sumOf } from "~/lib/content/chart-ranges";
 import { animeTotalsFrom, mangaTotalsFrom, type SeriesTotals, totalsFrom } from "~/lib/content/statistics";
 import type { InferResult } from "kysely";
-import { severityCounts } from "./mistake-entries.server";
 import { batch, query } from "./query.server";
 
 /** The most bars a chart draws; longer series merge into ranges (app/lib/content/chart-ranges.ts). */
@@ -20,13 +19,18 @@ const stored = query
   .orderBy("chart")
   .orderBy("position");
 
-/** Mistakes per volume by severity, in story order, labelled by the volume's name ("Lanternfall 7.5"). */
+/**
+ * How many entries each volume with any has, in story order, labelled by the volume's name ("Lanternfall
+ * 7.5"). Totals only: the page is the same for everyone and has no reveal, and a breakdown by severity of
+ * entries beyond a reader's place would tell them what lies ahead (decision 86); the translation notes
+ * pages count that among the entries the reader has reached.
+ */
 const mistakesPerVolume = query
   .selectFrom("ln_mistakes as m")
   .innerJoin("ln_volumes as v", "v.key", "m.volume_key")
   .innerJoin("ln_collections as c", "c.code", "v.collection_code")
   .innerJoin("story_units as u", "u.key", "v.key")
-  .select(["u.label", "c.name as collection", ...severityCounts])
+  .select((row) => ["u.label", "c.name as collection", row.fn.countAll<number>().as("entries")])
   .groupBy("v.key")
   .orderBy("c.sort_order")
   .orderBy("v.number");
@@ -192,31 +196,22 @@ function releaseTimeline(
   };
 }
 
-/** Mistakes by severity per volume, or per collection once there are too many volumes to read as rows. */
+/** Entries per volume, or per collection once there are too many volumes to read as rows. */
 function mistakesChart(volumes: VolumeMistakes[]) {
-  const row = ({ label, minor, meaning_changing, plot_relevant }: Omit<VolumeMistakes, "collection">) => ({
-    label,
-    minor,
-    meaning_changing,
-    plot_relevant,
-  });
-  if (volumes.length <= MAX_VOLUME_ROWS) return { by: "volume" as const, rows: volumes.map(row) };
+  if (volumes.length <= MAX_VOLUME_ROWS)
+    return { by: "volume" as const, rows: volumes.map(({ label, entries }) => ({ label, entries })) };
   const perCollection = new Map<string, VolumeMistakes[]>();
   for (const volume of volumes)
     perCollection.set(volume.collection, [...(perCollection.get(volume.collection) ?? []), volume]);
   const collections = [...perCollection].map(([collection, range]) => ({
     label: collection,
-    minor: sumOf(range, (volume) => volume.minor),
-    meaning_changing: sumOf(range, (volume) => volume.meaning_changing),
-    plot_relevant: sumOf(range, (volume) => volume.plot_relevant),
+    entries: sumOf(range, (volume) => volume.entries),
   }));
   return {
     by: "collection" as const,
     rows: inRanges(collections, MAX_VOLUME_ROWS, (range) => ({
       label: `${range[0]!.label} – ${range.at(-1)!.label}`,
-      minor: sumOf(range, (entry) => entry.minor),
-      meaning_changing: sumOf(range, (entry) => entry.meaning_changing),
-      plot_relevant: sumOf(range, (entry) => entry.plot_relevant),
+      entries: sumOf(range, (entry) => entry.entries),
     })),
   };
 }

@@ -137,18 +137,15 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
     {
       id: "mistakes-per-volume",
       title: mistakes.by === "volume" ? "Translation notes per volume" : "Translation notes per collection",
-      description: "Entries on the translation notes pages, by severity.",
+      // Totals only: this page is the same for everyone, and a breakdown by severity of the entries a
+      // reader has not reached would tell them what lies ahead (decision 86).
+      description: `How many entries each ${mistakes.by} has on the translation notes pages. By severity, they are counted there among the entries you have reached.`,
       unit: nouns.entry,
       layout: "rows",
-      series: [
-        { name: "Minor", fill: "fill-muted-foreground" },
-        { name: "Meaning-changing", fill: "fill-primary" },
-        { name: "Plot-relevant", fill: "fill-destructive" },
-      ],
-      data: mistakes.rows.map((row) => ({
-        label: row.label,
-        values: [row.minor, row.meaning_changing, row.plot_relevant],
-      })),
+      ...countBars(
+        "Entries",
+        mistakes.rows.map((row) => ({ label: row.label, value: row.entries })),
+      ),
     },
     {
       id: "characters-per-arc",

@@ -119,8 +119,28 @@ describe("statistics computed when content is imported", () => {
       .run();
     const after = await load(statisticsLoader, "/statistics");
     const count = (page: typeof before) =>
-      page.mistakes.rows.find((entry) => entry.label === volume.label)?.plot_relevant ?? 0;
+      page.mistakes.rows.find((entry) => entry.label === volume.label)?.entries ?? 0;
     expect(count(after)).toBe(count(before) + 1);
+  });
+
+  it("count each volume's translation notes in all, never by severity: the page is the same for every reader", async () => {
+    const counted = await env.DB.prepare(
+      `SELECT u.label, COUNT(*) AS entries FROM ln_mistakes m JOIN story_units u ON u.key = m.volume_key
+        GROUP BY m.volume_key ORDER BY u.position`,
+    ).all<{ label: string; entries: number }>();
+    const plotRelevant = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM ln_mistakes WHERE severity = 'plot_relevant'",
+    ).first<{
+      n: number;
+    }>();
+    expect(plotRelevant?.n).toBeGreaterThan(0);
+    expect((await load(statisticsLoader, "/statistics")).mistakes).toEqual({ by: "volume", rows: counted.results });
+    // Neither the page nor its data says how many entries ahead of a reader are plot-relevant.
+    for (const path of ["/statistics", "/statistics.data"]) {
+      const body = await (await fetchSite(path)).text();
+      if (path === "/statistics") expect(body).toContain("Translation notes per volume");
+      expect(body, path).not.toMatch(/plot.relevant|meaning.changing/i);
+    }
   });
 
   it("keep every chart to at most 24 bars however long the series grows, every count kept", async () => {
