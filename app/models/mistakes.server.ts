@@ -1,5 +1,5 @@
 import { type InferResult, sql } from "kysely";
-import type { NewestMistake } from "~/lib/mistakes/entries";
+import type { NewestMistake, NewestMistakeLine } from "~/lib/mistakes/entries";
 import { episodeNumberName, lightNovelPlace } from "~/lib/content/labels";
 import { animeMistakePath, entryHandle, formatTimestamp, lnMistakePath } from "~/lib/mistakes/rules";
 import {
@@ -74,14 +74,20 @@ const newestAnime = (newest: number) =>
     .orderBy("m.id")
     .limit(newest);
 
+/** A line of the newest entries: its handle public, the rest gated by what reveals the entry. */
 function toNewest(
   row: InferResult<ReturnType<typeof newestLn | typeof newestAnime>>[number],
-): Omit<NewestMistake, "where" | "path"> {
+  place: Pick<NewestMistakeLine, "where" | "path">,
+): NewestMistake {
   return {
     id: entryHandle(row.id),
-    severity: row.severity,
-    addedOn: row.added_on,
-    ...gatedBy(row.revealed_by, { official: row.official, suggested: row.suggested }),
+    ...gatedBy(row.revealed_by, {
+      ...place,
+      severity: row.severity,
+      addedOn: row.added_on,
+      official: row.official,
+      suggested: row.suggested,
+    }),
   };
 }
 
@@ -96,25 +102,32 @@ export async function getTranslationMetaHub(db: D1Database, knowledge: Knowledge
     total: ofMedium(name).reduce((sum, row) => sum + row.count, 0),
     knownBySeverity: bySeverityKnownTo(ofMedium(name), knowledge),
   });
-  const entries: NewestMistake[] = [
+  const entries = [
     ...ln.map((row) => ({
-      ...toNewest(row),
-      where: lightNovelPlace(row.volume_label, { number: row.chapter, label: row.chapter_label }),
-      path: lnMistakePath(row.volume_key, entryHandle(row.id), row.entries_before),
+      addedOn: row.added_on,
+      line: toNewest(row, {
+        where: lightNovelPlace(row.volume_label, { number: row.chapter, label: row.chapter_label }),
+        path: lnMistakePath(row.volume_key, entryHandle(row.id), row.entries_before),
+      }),
     })),
     ...anime.map((row) => ({
-      ...toNewest(row),
-      where: `${
-        row.season_number === null || row.episode_number === null
-          ? row.unit_label
-          : `Anime season ${row.season_number} · episode ${episodeNumberName({ number: row.episode_number, label: row.episode_label })}`
-      } at ${formatTimestamp(row.start_seconds)}`,
-      path: animeMistakePath(entryHandle(row.id), row.episode_key),
+      addedOn: row.added_on,
+      line: toNewest(row, {
+        where: `${
+          row.season_number === null || row.episode_number === null
+            ? row.unit_label
+            : `Anime season ${row.season_number} · episode ${episodeNumberName({ number: row.episode_number, label: row.episode_label })}`
+        } at ${formatTimestamp(row.start_seconds)}`,
+        path: animeMistakePath(entryHandle(row.id), row.episode_key),
+      }),
     })),
   ];
   return {
     counts: { light_novel: countsOf("light_novel"), anime: countsOf("anime") },
-    newest: entries.sort((a, b) => b.addedOn.localeCompare(a.addedOn) || a.id.localeCompare(b.id)).slice(0, newest),
+    newest: entries
+      .sort((a, b) => b.addedOn.localeCompare(a.addedOn) || a.line.id.localeCompare(b.line.id))
+      .slice(0, newest)
+      .map(({ line }) => line),
   };
 }
 

@@ -9,7 +9,7 @@ import { formatDate } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { mistakeCategoryLabels, mistakeSeverityLabels, severities } from "~/lib/mistakes/rules";
 import { pageMeta } from "~/lib/http/meta";
-import type { MistakeLines, NewestMistake } from "~/lib/mistakes/entries";
+import type { NewestMistakeLine } from "~/lib/mistakes/entries";
 import { useShieldedData } from "~/browser/spoiler-shield";
 import { getTranslationMetaHub } from "~/models/mistakes.server";
 import { requesterKnowledge, shieldedData } from "~/server/shield.server";
@@ -142,9 +142,7 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
             itemKey={(entry) => entry.id}
             describe={(run) => countOf(run.length, nouns.entry)}
             runAs="li"
-            renderItem={(entry, shown) =>
-              shown && entry.content ? <NewestEntry entry={entry} lines={entry.content} /> : null
-            }
+            renderItem={(entry, shown) => (shown && entry.content ? <NewestEntry line={entry.content} /> : null)}
           />
         </ul>
       </section>
@@ -153,17 +151,17 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
 }
 
 /** One of the newest entries: where it is, its severity and the lines it corrects. */
-function NewestEntry({ entry, lines }: { entry: NewestMistake; lines: MistakeLines }) {
+function NewestEntry({ line }: { line: NewestMistakeLine }) {
   return (
     <li className="px-4 py-3">
-      <Link to={entry.path} className="font-medium text-primary underline">
-        {entry.where}
+      <Link to={line.path} className="font-medium text-primary underline">
+        {line.where}
       </Link>{" "}
-      <SeverityBadge severity={entry.severity} />
+      <SeverityBadge severity={line.severity} />
       <p className="mt-1 text-sm">
-        “{lines.official}” → “{lines.suggested}”
+        “{line.official}” → “{line.suggested}”
       </p>
-      <p className="text-xs text-muted-foreground">Added {formatDate(entry.addedOn)}</p>
+      <p className="text-xs text-muted-foreground">Added {formatDate(line.addedOn)}</p>
     </li>
   );
 }

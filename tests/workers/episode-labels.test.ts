@@ -58,7 +58,7 @@ describe("a season's episode with a label", () => {
     const notes = await load(animeNotesLoader, "/translation_meta/anime_mistls?season=1&reveal=all");
     expect(notes.entries.map((entry) => entry.episode.label)).toEqual([null, "1.5"]);
     const hub = await load(hubLoader, "/translation_meta?reveal=all");
-    expect(hub.newest.map((entry) => entry.where)).toContainEqual(
+    expect(hub.newest.map((entry) => entry.content?.where)).toContainEqual(
       expect.stringMatching(/^Anime season 1 · episode 1\.5 at /),
     );
     const feed = await (await load(feedLoader, "/translation_meta/feed.xml")).text();

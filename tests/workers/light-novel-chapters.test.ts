@@ -65,8 +65,10 @@ describe("a light novel volume's chapters", () => {
   });
 
   it("name it so wherever a line says where a note is: the hub, the feed and the API", async () => {
-    const hub = await load(hubLoader, "/translation_meta");
-    const wheres = hub.newest.filter((entry) => entry.path.includes("main_v1")).map((entry) => entry.where);
+    const hub = await load(hubLoader, "/translation_meta?reveal=all");
+    const wheres = hub.newest.flatMap((entry) =>
+      entry.content?.path.includes("main_v1") ? [entry.content.where] : [],
+    );
     expect(wheres.sort()).toEqual(["Tiny Tale 1, Chapter 1", "Tiny Tale 1, Prologue"]);
     const feed = await (await load(feedLoader, "/translation_meta/feed.xml")).text();
     expect(feed).toContain("<title>Tiny Tale 1, Prologue: ");

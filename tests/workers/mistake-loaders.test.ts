@@ -5,7 +5,7 @@ import { loader as animeLoader } from "~/routes/translation-meta.anime";
 import { loader as feedLoader } from "~/routes/translation-meta.feed";
 import { loader as lnIndexLoader } from "~/routes/translation-meta.ln";
 import { loader as lnPageLoader } from "~/routes/translation-meta.ln-page";
-import { entryHandle } from "~/lib/mistakes/rules";
+import { entryHandle, formatTimestamp } from "~/lib/mistakes/rules";
 import { noKnowledge, parseKnowledge } from "~/lib/shield/knowledge";
 import {
   type StoredMistakes,
@@ -25,13 +25,40 @@ describe("translation-meta loaders", () => {
       light_novel: { total: 3, knownBySeverity: { minor: 1, meaning_changing: 1, plot_relevant: 1 } },
       anime: { total: 2, knownBySeverity: { minor: 1, meaning_changing: 0, plot_relevant: 1 } },
     });
-    expect(hub.newest.find((entry) => entry.path.startsWith("/translation_meta/ln_mistls/"))?.id).toBe(
+    expect(hub.newest.find((entry) => entry.content?.path.startsWith("/translation_meta/ln_mistls/"))?.id).toBe(
       entryHandle("main-2-lamp-softened"),
     );
-    expect(hub.newest.find((entry) => entry.id === entryHandle("main-2-lamp-softened"))).toMatchObject({
+    expect(hub.newest.find((entry) => entry.id === entryHandle("main-2-lamp-softened"))?.content).toMatchObject({
       where: "Tiny Tale 2, Chapter 1",
       path: `/translation_meta/ln_mistls/main_v2#entry-${entryHandle("main-2-lamp-softened")}`,
     });
+  });
+
+  it("hub: a newest line the requester does not know says nothing of its entry, an anime one not its timestamp", async () => {
+    const at = (seconds: number) => `at ${formatTimestamp(seconds)}`;
+    // The tiny pack's anime entries: episode 1's at 3:10 (revealed by episode 1), episode 2's at 21:00 (by arc 2).
+    const snack = entryHandle("s1e1-snack");
+    const lie = entryHandle("s1e2-the-lie");
+    for (const path of ["/translation_meta", "/translation_meta.data"]) {
+      const body = await (await visitor.fetch(path)).text();
+      expect(body, path).not.toContain(at(190));
+      expect(body, path).not.toContain(at(1260));
+    }
+    const sealed = await load(hubLoader, "/translation_meta");
+    for (const id of [snack, lie])
+      expect(sealed.newest.find((entry) => entry.id === id)).toEqual({
+        id,
+        revealedBy: expect.any(Array),
+        content: null,
+      });
+    // A viewer of episode 1 gets its line with its place and time, and still nothing of episode 2's.
+    const viewer = await load(hubLoader, "/translation_meta?reveal=anime:1-1");
+    expect(viewer.newest.find((entry) => entry.id === snack)?.content).toMatchObject({
+      where: `Anime season 1 · episode 1 ${at(190)}`,
+      severity: "minor",
+    });
+    expect(viewer.newest.find((entry) => entry.id === lie)?.content).toBeNull();
+    expect(JSON.stringify(viewer)).not.toContain(at(1260));
   });
 
   it("index: every volume with counts per severity, and search across entries", async () => {

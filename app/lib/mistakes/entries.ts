@@ -146,9 +146,16 @@ export type MistakeFacets = Record<"category" | "severity" | "status", Record<st
 /** The official line and the suggested one: what a one-line summary of an entry quotes. */
 export type MistakeLines = Pick<MistakeText, "official" | "suggested">;
 
-/** One line of the newest entries: where it is and links, its severity and date, and the lines it corrects (gated). */
-export interface NewestMistake extends Gated<MistakeLines> {
+/**
+ * One line of the newest entries: its handle, and, gated with its lines, where it is (an anime entry's
+ * timestamp with it), how it is judged and when it was added. A line the requester does not know is only
+ * its place in a run of hidden lines: what it is would tell what lies ahead (decision 86).
+ */
+export interface NewestMistake extends Gated<NewestMistakeLine> {
   id: string;
+}
+
+export interface NewestMistakeLine extends MistakeLines {
   /** "Lanternfall 3, chapter 2" or "Anime season 1 · episode 4 at 12:34". */
   where: string;
   path: string;
