@@ -1,5 +1,6 @@
 import type { Knowledge } from "~/lib/shield/knowledge";
 import { ANIME_SPECIALS_SECTION, anyFilter, type MistakeFilters } from "~/lib/mistakes/rules";
+import { listedAnimeMistake } from "~/lib/mistakes/entries";
 import { animeEntryRows, toAnimeMistake } from "./mistake-entries.server";
 import { facetRows, facetsKnownTo, filteredBy, knownCount } from "./mistake-filters.server";
 import { knownTo } from "~/lib/shield/gated";
@@ -42,6 +43,9 @@ function sectionsUnder(filters: MistakeFilters) {
     .groupBy(["e.season_number", "m.revealed_by"]);
 }
 
+/** Every entry of each season and of the OVAs, specials and films, counted by what reveals them. */
+const everySection = sectionsUnder({ category: null, severity: null, status: null });
+
 /** The OVAs, specials and films: how many the pack has, and how many entries they have. */
 const specialsWithEntries = query.selectNoFrom((row) => [
   row
@@ -64,8 +68,10 @@ export type AnimeMistakeSection = number | typeof ANIME_SPECIALS_SECTION;
  * One season's anime entries (the first season with entries when none is asked for), by episode and
  * timestamp, the season's own episodes then its recuts' (decision 85), or the OVAs', specials' and films' (decision 84), by special in the order they are watched,
  * with every season's count and the specials': the page stays one season long however long the anime
- * runs. Under filters, only the entries the requester (`knowledge`) knows, and each count among them: how
- * many entries of a severity lie beyond the reader's place would tell them what is ahead. One round trip.
+ * runs. Each entry listed is gated whole (`ListedMistake`): a sealed one is its handle and its episode.
+ * Under filters, only the entries the requester (`knowledge`) knows, each count among them, and how many
+ * of the section's entries they do not know: how many entries of a severity lie beyond the reader's place
+ * would tell them what is ahead. One round trip.
  */
 export async function getAnimeMistakes(
   db: D1Database,
@@ -74,7 +80,7 @@ export async function getAnimeMistakes(
   knowledge: Knowledge,
 ) {
   const season = section === ANIME_SPECIALS_SECTION ? null : section;
-  const [entries, seasonRows, [specials], filteredRows, facets] = await batch(db, [
+  const [entries, seasonRows, [specials], filteredRows, sectionRows, facets] = await batch(db, [
     section === ANIME_SPECIALS_SECTION
       ? animeEntryRows
           .where("sp.key", "is not", null)
@@ -97,6 +103,7 @@ export async function getAnimeMistakes(
     seasonsWithEntries,
     specialsWithEntries,
     sectionsUnder(filters),
+    everySection,
     facetRows("anime_mistakes"),
   ]);
   const filtered = anyFilter(filters);
@@ -117,7 +124,10 @@ export async function getAnimeMistakes(
         ? section
         : null
       : (season ?? seasonRows.find((each) => each.entries > 0)?.number ?? seasonRows[0]?.number ?? null);
-  const listed = entries.map(toAnimeMistake);
+  const listed = entries.map((row) => listedAnimeMistake(toAnimeMistake(row)));
+  const shownSection = shown === ANIME_SPECIALS_SECTION ? null : shown;
+  const unknownOf = (rows: typeof sectionRows) =>
+    rows.reduce((sum, row) => sum + row.count, 0) - knownCount(rows, knowledge);
   return {
     season: shown === ANIME_SPECIALS_SECTION || seasonRows.some((each) => each.number === shown) ? shown : null,
     seasons: seasonRows.map(({ number, title, entries: count }) => ({
@@ -129,5 +139,10 @@ export async function getAnimeMistakes(
     specials: hasSpecials ? { entries: entriesOf(null, specials?.entries ?? 0) } : null,
     entries: filtered ? knownTo(listed, knowledge) : listed,
     facets: facetsKnownTo(facets, knowledge),
+    /**
+     * Under filters, how many of the section's entries the requester does not know, whatever the filters
+     * (an entry behind the shield cannot be said to match); null without (the list's runs say it).
+     */
+    unknown: filtered ? unknownOf(sectionRows.filter((row) => row.season === shownSection)) : null,
   };
 }

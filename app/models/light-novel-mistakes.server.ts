@@ -3,12 +3,12 @@ import { volumeKey } from "~/lib/content/units";
 import { knownTo } from "~/lib/shield/gated";
 import { englishEditionOf, gatedTitle } from "./db.server";
 import type { Knowledge } from "~/lib/shield/knowledge";
-import type { LnMistake, VolumeMistakeCount } from "~/lib/mistakes/entries";
-import { LN_ENTRIES_PER_PAGE, type MistakeFilters } from "~/lib/mistakes/rules";
+import { type LnMistake, listedMistake, type VolumeMistakeCount } from "~/lib/mistakes/entries";
+import { anyFilter, LN_ENTRIES_PER_PAGE, type MistakeFilters } from "~/lib/mistakes/rules";
 import { type PageInfo, pageInfo, pageOffset } from "~/lib/http/paging";
 import { toTextFtsQuery } from "~/lib/search/query";
 import { inReadingOrder, inVolume, lnEntriesMatching, lnEntryRows, toLnMistake } from "./mistake-entries.server";
-import { bySeverityKnownTo, facetRows, facetsKnownTo, filteredBy } from "./mistake-filters.server";
+import { bySeverityKnownTo, facetRows, facetsKnownTo, filteredBy, unknownCount } from "./mistake-filters.server";
 import { batch, query, slot } from "./query.server";
 
 /** Volumes on one page of the volume tables (the index and a collection's page). */
@@ -169,7 +169,13 @@ export async function getLnCollectionMistakes(db: D1Database, code: string, page
     : null;
 }
 
-/** One page of a volume's entries in reading order, filtered, with their total and the counts for each filter; null if unknown. */
+/**
+ * One page of a volume's entries in reading order, with their total and the counts for each filter
+ * (among the entries the requester, `knowledge`, knows); null if unknown. Without filters, every entry
+ * is listed, the requester's unknown ones sealed (a run of hidden entries); under filters, only the known
+ * entries that match, paged among themselves, and how many entries of the volume the requester does not
+ * know (`unknown`), whatever the filters: an entry behind the shield cannot be said to match. One round trip.
+ */
 export async function getVolumeMistakes(
   db: D1Database,
   code: string,
@@ -179,6 +185,8 @@ export async function getVolumeMistakes(
   knowledge: Knowledge,
 ) {
   const key = volumeKey(code, number);
+  const filtered = anyFilter(filters);
+  const inThisVolume = lnEntryRows.where("m.volume_key", "=", key).$call(filteredBy(filters)).$call(inReadingOrder);
   const [volumes, entries, totals, facets] = await batch(db, [
     query
       .selectFrom("ln_volumes as v")
@@ -193,21 +201,19 @@ export async function getVolumeMistakes(
         "v.no_english_edition",
       ])
       .where("v.key", "=", key),
-    lnEntryRows
-      .where("m.volume_key", "=", key)
-      .$call(filteredBy(filters))
-      .$call(inReadingOrder)
-      .limit(LN_ENTRIES_PER_PAGE)
-      .offset(pageOffset(page, LN_ENTRIES_PER_PAGE)),
+    // Under filters, every match: which of them the requester knows is judged here, not in SQL.
+    filtered ? inThisVolume : inThisVolume.limit(LN_ENTRIES_PER_PAGE).offset(pageOffset(page, LN_ENTRIES_PER_PAGE)),
     query
       .selectFrom("ln_mistakes as m")
       .select((count) => count.fn.countAll<number>().as("total"))
-      .where("m.volume_key", "=", key)
-      .$call(filteredBy(filters)),
+      .where("m.volume_key", "=", key),
     facetRows("ln_mistakes", key),
   ]);
   const volume = volumes[0];
   if (!volume) return null;
+  const listed = entries.map((row) => listedMistake(inVolume(toLnMistake(row))));
+  const known = filtered ? knownTo(listed, knowledge) : listed;
+  const offset = pageOffset(page, LN_ENTRIES_PER_PAGE);
   return {
     volume: {
       key: volume.key,
@@ -217,8 +223,10 @@ export async function getVolumeMistakes(
       collectionName: volume.collection_name,
       ...englishEditionOf(volume),
     },
-    entries: entries.map((row) => inVolume(toLnMistake(row))),
-    paging: pageInfo(page, LN_ENTRIES_PER_PAGE, totals[0]?.total ?? 0),
+    entries: filtered ? known.slice(offset, offset + LN_ENTRIES_PER_PAGE) : listed,
+    paging: pageInfo(page, LN_ENTRIES_PER_PAGE, filtered ? known.length : (totals[0]?.total ?? 0)),
     facets: facetsKnownTo(facets, knowledge),
+    /** Under filters, how many of the volume's entries the requester does not know; null without (the list's runs say it). */
+    unknown: filtered ? unknownCount(facets, knowledge) : null,
   };
 }

@@ -78,3 +78,13 @@ export function bySeverityKnownTo(
 export function knownCount(rows: readonly { revealed_by: string; count: number }[], knowledge: Knowledge) {
   return rows.reduce((sum, row) => sum + (knows(knowledge, readRevealers(row.revealed_by)) ? row.count : 0), 0);
 }
+
+/**
+ * How many of the entries (a row each, `facetRows`) the requester does not know: under a filter a page
+ * lists only the entries it knows (an entry behind the shield cannot be told to match a severity or a
+ * category without telling what it is), and says how many others its place has, whatever the filters, as
+ * its runs of hidden entries do without one.
+ */
+export function unknownCount(rows: readonly { revealed_by: string }[], knowledge: Knowledge) {
+  return rows.filter((row) => !knows(knowledge, readRevealers(row.revealed_by))).length;
+}

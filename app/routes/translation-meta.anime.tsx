@@ -6,12 +6,12 @@ import { AnimeMistakeEntry } from "~/components/mistakes/anime-mistake-entry";
 import { MistakeFilterForm } from "~/components/mistakes/mistake-parts";
 import { PageHeader } from "~/components/page-header";
 import { ReadUpToHere } from "~/components/read-up-to-here";
-import { ShieldedList } from "~/components/shielded-list";
+import { HiddenRun, ShieldedList } from "~/components/shielded-list";
 import { unitPath } from "~/lib/content/units";
 import { countOf, nouns } from "~/lib/words";
 import { ANIME_SPECIALS_SECTION, anyFilter, parseAnimeMistakeSection, parseMistakeFilters } from "~/lib/mistakes/rules";
 import { pageMeta } from "~/lib/http/meta";
-import { type AnimeMistake, episodeMistakes } from "~/lib/mistakes/entries";
+import { episodeMistakes, type ListedAnimeMistake } from "~/lib/mistakes/entries";
 import { useShieldedData } from "~/browser/spoiler-shield";
 import { sealedCopy } from "~/lib/shield/gated";
 import { getAnimeMistakes } from "~/models/anime-mistakes.server";
@@ -51,7 +51,7 @@ export const meta: Route.MetaFunction = ({ matches, error }) =>
 export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
   // Under filters, the entries and their counts leave out without a trace those the first load does not
   // know: ask again with what the reader knows.
-  const { entries, facets, filters, season, seasons, specials } = useShieldedData(loaderData, {
+  const { entries, facets, filters, season, seasons, specials, unknown } = useShieldedData(loaderData, {
     withheld: anyFilter(sealedCopy(loaderData).filters),
   }).data;
   const total = seasons.reduce((sum, each) => sum + each.entries, 0) + (specials?.entries ?? 0);
@@ -103,7 +103,7 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
         {entries.length
           ? `${countOf(entries.length, nouns.entry)} in ${inSpecials ? SPECIALS_NAME : `season ${season}`}, of ${countOf(total, nouns.entry)}`
           : anyFilter(filters)
-            ? "No entry matches these filters."
+            ? "No entry you have reached matches these filters."
             : `No entries in ${inSpecials ? SPECIALS_NAME : `season ${season}`} yet.`}
       </p>
       <div className="space-y-10">
@@ -128,6 +128,14 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
             />
           </section>
         ) : null}
+        {/* Under filters only the entries the reader knows are listed: the others of the section, in one line. */}
+        {unknown ? (
+          <HiddenRun
+            as="div"
+            what={`${countOf(unknown, nouns.entry)} in ${inSpecials ? SPECIALS_NAME : `season ${season}`}, whatever the filters,`}
+            count={unknown}
+          />
+        ) : null}
       </div>
     </>
   );
@@ -140,7 +148,7 @@ const SPECIALS_NAME = nouns.animeSpecial.other;
  * One episode's, special's or recut episode's heading and entries; hidden, only the heading's and the
  * entries' empty elements stay, for permalinks.
  */
-function EpisodeEntries({ entries, shown }: { entries: AnimeMistake[]; shown: boolean }) {
+function EpisodeEntries({ entries, shown }: { entries: ListedAnimeMistake[]; shown: boolean }) {
   const episode = entries[0]!.episode;
   // A recut's episode goes by its label in its season's section: "Season 1 Recut · Episode 3", never
   // "Episode 3", which is the season's own (decision 85).
@@ -159,7 +167,7 @@ function EpisodeEntries({ entries, shown }: { entries: AnimeMistake[]; shown: bo
       <>
         <span id={`episode-${episode.key}`} hidden />
         {entries.map((entry) => (
-          <AnimeMistakeEntry key={entry.id} entry={entry} shown={false} />
+          <AnimeMistakeEntry key={entry.id} id={entry.id} entry={entry.content} shown={false} />
         ))}
       </>
     );
@@ -193,7 +201,7 @@ function EpisodeEntries({ entries, shown }: { entries: AnimeMistake[]; shown: bo
         items={entries}
         itemKey={(entry) => entry.id}
         describe={(run) => countOf(run.length, nouns.entry)}
-        renderItem={(entry, entryShown) => <AnimeMistakeEntry entry={entry} shown={entryShown} />}
+        renderItem={(entry, entryShown) => <AnimeMistakeEntry id={entry.id} entry={entry.content} shown={entryShown} />}
       />
     </section>
   );

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { LnMistakeEntry } from "~/components/mistakes/ln-mistake-entry";
-import { ShieldedList } from "~/components/shielded-list";
+import { HiddenRun, ShieldedList } from "~/components/shielded-list";
 import { MistakeFilterForm } from "~/components/mistakes/mistake-parts";
 import { VolumeCountTable } from "~/components/mistakes/volume-count-table";
 import { PageHeader } from "~/components/page-header";
@@ -89,9 +89,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 };
 
 export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
-  // A collection's counts by severity leave out, without a trace, the entries the first load does not
-  // know: ask again with what the reader knows.
-  const { data } = useShieldedData(loaderData, { withheld: sealedCopy(loaderData).kind === "collection" });
+  // A collection's counts by severity, and a volume's entries under filters, leave out without a trace the
+  // entries the first load does not know: ask again with what the reader knows.
+  const sent = sealedCopy(loaderData);
+  const { data } = useShieldedData(loaderData, {
+    withheld: sent.kind === "collection" || anyFilter(sent.filters),
+  });
   if (data.kind === "collection") {
     const { collection, volumes, paging } = data;
     const total = volumes.reduce((sum, volume) => sum + volume.total, 0);
@@ -112,7 +115,7 @@ export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { volume, entries, paging, facets, filters, englishOut } = data;
+  const { volume, entries, paging, facets, filters, englishOut, unknown } = data;
   const filtered = anyFilter(filters);
   const name = volumeName(volume.collectionName, volume);
   return (
@@ -146,7 +149,7 @@ export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
         {paging.total
           ? showingRange(paging, nouns.entry)
           : filtered
-            ? "No entry matches these filters."
+            ? "No entry you have reached matches these filters."
             : "No entries for this volume yet."}
         {filtered ? (
           <>
@@ -162,8 +165,18 @@ export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
           items={entries}
           itemKey={(entry) => entry.id}
           describe={(run) => countOf(run.length, nouns.entry)}
-          renderItem={(entry, shown) => <LnMistakeEntry entry={entry} shown={shown} headingLevel="h2" />}
+          renderItem={(listed, shown) => (
+            <LnMistakeEntry id={listed.id} entry={listed.content} shown={shown} headingLevel="h2" />
+          )}
         />
+        {/* Under filters only the entries the reader knows are listed: the others of the volume, in one line. */}
+        {unknown ? (
+          <HiddenRun
+            as="div"
+            what={`${countOf(unknown, nouns.entry)} of this volume, whatever the filters,`}
+            count={unknown}
+          />
+        ) : null}
       </div>
       <Pagination page={paging.page} pageCount={paging.pageCount} />
     </>

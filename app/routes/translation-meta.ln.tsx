@@ -103,7 +103,7 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
             items={matches}
             itemKey={(entry) => entry.id}
             describe={(run) => countOf(run.length, nouns.entry)}
-            renderItem={(entry, shown) => <LnMistakeEntry entry={entry} shown={shown} showVolume />}
+            renderItem={(entry, shown) => <LnMistakeEntry id={entry.id} entry={entry} shown={shown} showVolume />}
           />
           <Pagination page={paging.page} pageCount={paging.pageCount} />
         </section>

@@ -748,11 +748,13 @@ test.describe("finished pages", () => {
     );
   });
 
-  test('"No entry matches these filters" only when filters are set', async ({ page }) => {
+  test('"No entry you have reached matches these filters" only when filters are set', async ({ page }) => {
     await page.goto("/translation_meta/ln_mistls/main_v13");
     await expect(page.getByRole("status").filter({ hasText: /entr/ })).toHaveText("No entries for this volume yet.");
     await page.goto("/translation_meta/ln_mistls/main_v13?severity=minor");
-    await expect(page.getByRole("status").filter({ hasText: /entr/ })).toContainText("No entry matches these filters.");
+    await expect(page.getByRole("status").filter({ hasText: /entr/ })).toContainText(
+      "No entry you have reached matches these filters.",
+    );
   });
 
   test("the analytics switch is off and explains itself where analytics is not configured", async ({ page }) => {

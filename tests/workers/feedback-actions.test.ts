@@ -317,7 +317,11 @@ describe("triage", () => {
       await load(volumeLoader, "/translation_meta/ln_mistls/main_v2?reveal=ln:main-2", { slug: "main_v2" }),
       "volume",
     );
-    expect(volume.entries.find((entry) => entry.content?.suggested === "You absolute fool.")).toMatchObject({
+    expect(
+      volume.entries
+        .map((listed) => listed.content)
+        .find((entry) => entry?.content?.suggested === "You absolute fool."),
+    ).toMatchObject({
       chapter: 1,
       page: 31,
       category: "softened",

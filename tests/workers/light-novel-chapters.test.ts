@@ -58,7 +58,9 @@ describe("a light novel volume's chapters", () => {
       "volume",
     );
     // The pack's entries name the first and the second chapter of the list: the prologue and chapter 1.
-    expect(volume.entries.map((entry) => [entry.chapter, entry.chapterLabel, entry.chapterTitle.content])).toEqual([
+    expect(
+      volume.entries.map(({ content: entry }) => [entry?.chapter, entry?.chapterLabel, entry?.chapterTitle.content]),
+    ).toEqual([
       [1, "Prologue", "Knock"],
       [2, "Chapter 1", "Hinge"],
     ]);

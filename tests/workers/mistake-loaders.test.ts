@@ -145,7 +145,9 @@ describe("translation-meta loaders", () => {
       await load(lnPageLoader, "/translation_meta/ln_mistls/main_v1?reveal=all", { slug: "main_v1" }),
       "volume",
     );
-    expect(volume.entries.map((entry) => [entry.id, entry.chapter, entry.chapterTitle.content])).toEqual([
+    expect(
+      volume.entries.map((entry) => [entry.id, entry.content?.chapter, entry.content?.chapterTitle.content]),
+    ).toEqual([
       [entryHandle("main-1-knock-twice"), 1, "Knock"],
       [entryHandle("main-1-hinge-name"), 2, "Hinge"],
     ]);
@@ -245,7 +247,7 @@ describe("translation-meta loaders", () => {
   });
 
   it("filters a volume's entries by the URL", async () => {
-    const path = "/translation_meta/ln_mistls/main_v1?severity=plot_relevant";
+    const path = "/translation_meta/ln_mistls/main_v1?severity=plot_relevant&reveal=all";
     const filtered = pageOfKind(await load(lnPageLoader, path, { slug: "main_v1" }), "volume");
     expect(filtered.entries.map((entry) => entry.id)).toEqual([entryHandle("main-1-knock-twice")]);
     const none = pageOfKind(
@@ -253,6 +255,92 @@ describe("translation-meta loaders", () => {
       "volume",
     );
     expect(none.entries).toEqual([]);
+  });
+
+  it("a sealed entry on a volume's page and the anime's carries its handle, its episode and its revealers, nothing of what it is", async () => {
+    const volumePage = async (reveal: string) =>
+      pageOfKind(
+        await load(lnPageLoader, `/translation_meta/ln_mistls/main_v1${reveal}`, { slug: "main_v1" }),
+        "volume",
+      );
+    const animePage = (reveal: string) => load(animeLoader, `/translation_meta/anime_mistls${reveal}`);
+    // Volume 1: the plot-relevant entry is revealed by wn:1-1, the minor one in arc 2. The anime: the minor
+    // entry at 3:10 by episode 1, the plot-relevant one at 21:00 by arc 2.
+    for (const [reveal, knownIds] of [
+      ["", []],
+      ["?reveal=wn:1-1,anime:1-1", ["main-1-knock-twice", "s1e1-snack"]],
+      ["?reveal=all", ["main-1-knock-twice", "main-1-hinge-name", "s1e1-snack", "s1e2-the-lie"]],
+    ] as const) {
+      const known = new Set<string>(knownIds.map(entryHandle));
+      const listed = [...(await volumePage(reveal)).entries, ...(await animePage(reveal)).entries];
+      expect(listed.map((entry) => entry.id).sort(), reveal).toEqual(
+        ["main-1-knock-twice", "main-1-hinge-name", "s1e1-snack", "s1e2-the-lie"].map(entryHandle).sort(),
+      );
+      for (const entry of listed) {
+        const { id, revealedBy, content, ...beside } = entry;
+        expect(Object.keys(beside), `${reveal} ${id}`).toEqual("episode" in entry ? ["episode"] : []);
+        expect(revealedBy).not.toBeNull();
+        if (known.has(id)) expect(content, `${reveal} ${id}`).toMatchObject({ id, severity: expect.any(String) });
+        else expect(content, `${reveal} ${id}`).toBeNull();
+      }
+    }
+    // The page as sent, and its data: no severity, no timestamp of an entry the requester does not know.
+    const sealedBodies = async (path: string) => {
+      const data = path.replace(/(\?|$)/, ".data$1");
+      const html = await (await visitor.fetch(path)).text();
+      // The hydration data only: the filter's options name every severity.
+      const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+      return [scripts.join("\n"), await (await visitor.fetch(data)).text()];
+    };
+    for (const body of await sealedBodies("/translation_meta/ln_mistls/main_v1"))
+      expect(body).not.toMatch(/plot_relevant|minor|mistranslation|confirmed|1st printing/);
+    for (const body of await sealedBodies("/translation_meta/ln_mistls/main_v1?reveal=wn:1-1")) {
+      expect(body).toContain("plot_relevant");
+      expect(body).not.toContain("minor");
+    }
+    for (const body of await sealedBodies("/translation_meta/anime_mistls"))
+      expect(body).not.toMatch(/plot_relevant|minor|StreamCo|190|1260/);
+    for (const body of await sealedBodies("/translation_meta/anime_mistls?reveal=anime:1-1")) {
+      expect(body).toContain("190");
+      expect(body).not.toMatch(/plot_relevant|1260/);
+    }
+  });
+
+  it("under a filter, a volume's page and the anime's list only the known entries that match, and say how many others their place has", async () => {
+    const volumePage = async (query: string) =>
+      pageOfKind(
+        await load(lnPageLoader, `/translation_meta/ln_mistls/main_v1?${query}`, { slug: "main_v1" }),
+        "volume",
+      );
+    // A first load, whatever the severity asked for, lists none and says both entries lie beyond.
+    for (const severity of ["plot_relevant", "minor", "meaning_changing"]) {
+      const page = await volumePage(`severity=${severity}`);
+      expect({ entries: page.entries, total: page.paging.total, unknown: page.unknown }, severity).toEqual({
+        entries: [],
+        total: 0,
+        unknown: 2,
+      });
+    }
+    const reader = await volumePage("severity=plot_relevant&reveal=wn:1-1");
+    expect(reader.entries.map((entry) => entry.id)).toEqual([entryHandle("main-1-knock-twice")]);
+    expect(reader.paging.total).toBe(reader.facets.severity.plot_relevant);
+    expect(reader.unknown).toBe(1);
+    expect((await volumePage("severity=minor&reveal=wn:1-1")).entries).toEqual([]);
+    expect((await volumePage("severity=plot_relevant&reveal=all")).unknown).toBe(0);
+    // Without a filter, the list's runs say it: every entry is there.
+    expect((await volumePage("")).unknown).toBeNull();
+
+    const html = await (await visitor.fetch("/translation_meta/ln_mistls/main_v1?severity=plot_relevant")).text();
+    expect(html).toContain("2 entries of this volume, whatever the filters, beyond what you have read or watched.");
+    expect(html).not.toContain("1 entry beyond");
+
+    const anime = (query: string) => load(animeLoader, `/translation_meta/anime_mistls?${query}`);
+    expect((await anime("severity=plot_relevant")).unknown).toBe(2);
+    expect((await anime("severity=minor&reveal=anime:1-1")).unknown).toBe(1);
+    expect((await anime("severity=minor&reveal=all")).unknown).toBe(0);
+    expect((await anime("")).unknown).toBeNull();
+    const animeHtml = await (await visitor.fetch("/translation_meta/anime_mistls?severity=minor")).text();
+    expect(animeHtml).toContain("2 entries in season 1, whatever the filters, beyond what you have read or watched.");
   });
 
   it.each([
@@ -271,15 +359,15 @@ describe("translation-meta loaders", () => {
   });
 
   it("anime entries by episode and time, filtered", async () => {
-    const all = await load(animeLoader, "/translation_meta/anime_mistls");
-    expect(all.entries.map((entry) => [entry.id, entry.start])).toEqual([
+    const all = await load(animeLoader, "/translation_meta/anime_mistls?reveal=all");
+    expect(all.entries.map((entry) => [entry.id, entry.content?.start])).toEqual([
       [entryHandle("s1e1-snack"), 190],
       [entryHandle("s1e2-the-lie"), 1260],
     ]);
     expect(all.season).toBe(1);
     expect(all.seasons.map((season) => [season.number, season.entries])).toEqual([[1, 2]]);
     const dub = await load(animeLoader, "/translation_meta/anime_mistls?severity=plot_relevant&reveal=all");
-    expect(dub.entries.map((entry) => entry.track)).toEqual(["dub"]);
+    expect(dub.entries.map((entry) => entry.content?.track)).toEqual(["dub"]);
     expect(dub.seasons.map((season) => season.entries)).toEqual([1]);
     expect((await load(animeLoader, "/translation_meta/anime_mistls?season=1")).entries).toHaveLength(2);
     expect(await status(animeLoader, "/translation_meta/anime_mistls?season=2")).toBe(404);

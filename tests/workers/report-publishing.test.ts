@@ -154,7 +154,9 @@ describe("a report's location", () => {
       "volume",
     );
     const place = (suggested: string) => {
-      const entry = present(volume.entries.find((candidate) => candidate.content?.suggested === suggested));
+      const entry = present(
+        volume.entries.map((listed) => listed.content).find((candidate) => candidate?.content?.suggested === suggested),
+      );
       return [entry.page, entry.ebookPosition];
     };
     expect(place("At forty-three and a half.")).toEqual([null, "43.5%"]);
@@ -190,7 +192,12 @@ describe("a report's location", () => {
       ),
     );
     const chapterOf = (suggested: string) => {
-      const entry = present(entries.flat().find((candidate) => candidate.content?.suggested === suggested));
+      const entry = present(
+        entries
+          .flat()
+          .map((listed) => listed.content)
+          .find((candidate) => candidate?.content?.suggested === suggested),
+      );
       return [entry.chapter, entry.chapterLabel, entry.chapterTitle.content];
     };
     // A number the contents do not list stays as written; a title they do not list gives no place, and

@@ -1,11 +1,24 @@
 import { animeTrackLabels, formatTimestamp } from "~/lib/mistakes/rules";
-import type { AnimeMistake } from "~/lib/mistakes/entries";
+import type { AnimeMistakeInEpisode } from "~/lib/mistakes/entries";
 import { MistakeCard } from "./mistake-parts";
 
-/** One anime entry: when in the episode, on which platform and track, and the text. */
-export function AnimeMistakeEntry({ entry, shown }: { entry: AnimeMistake; shown: boolean }) {
+/**
+ * One anime entry: when in the episode, on which platform and track, and the text. Sealed (`entry`
+ * null), only its hidden element, for its permalink.
+ */
+export function AnimeMistakeEntry({
+  id,
+  entry,
+  shown,
+}: {
+  id: string;
+  entry: AnimeMistakeInEpisode | null;
+  shown: boolean;
+}) {
+  if (!entry) return <MistakeCard id={id} entry={null} shown={false} heading={null} />;
   return (
     <MistakeCard
+      id={id}
       entry={entry}
       shown={shown}
       headingLevel="h4"

@@ -7,20 +7,26 @@ import { unitPath } from "~/lib/content/units";
 import type { LnMistake, LnMistakeInVolume } from "~/lib/mistakes/entries";
 import { MistakeCard } from "./mistake-parts";
 
-/** One light novel entry: the volume's chapter, page or ebook position, edition, and the text. */
+/**
+ * One light novel entry: the volume's chapter, page or ebook position, edition, and the text. Sealed
+ * (`entry` null), only its hidden element, for its permalink.
+ */
 export function LnMistakeEntry({
+  id,
   entry,
   shown,
   showVolume = false,
   headingLevel = "h3",
 }: {
+  id: string;
   /** An entry on its volume's page does not carry the volume; elsewhere it names it (`showVolume`). */
-  entry: LnMistakeInVolume & Partial<Pick<LnMistake, "volume">>;
+  entry: (LnMistakeInVolume & Partial<Pick<LnMistake, "volume">>) | null;
   /** Whether the spoiler shield lets the entry be shown (ShieldedList decides). */
   shown: boolean;
   showVolume?: boolean;
   headingLevel?: "h2" | "h3";
 }) {
+  if (!entry) return <MistakeCard id={id} entry={null} shown={false} heading={null} />;
   // The chapter is named as its book names it ("Prologue: …", "Chapter 3: …"); each part of where it is
   // stays whole on one line.
   const location = [
@@ -38,6 +44,7 @@ export function LnMistakeEntry({
       .join(", ") || "Chapter not known";
   return (
     <MistakeCard
+      id={id}
       entry={entry}
       shown={shown}
       headingLevel={headingLevel}

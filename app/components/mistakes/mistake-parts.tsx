@@ -168,10 +168,11 @@ export function Credits({
 /**
  * One entry on a mistakes page: its heading (where it is), permalink, badges, the original, the
  * official and suggested text side by side, and why. Entries sit in a ShieldedList: one it hides
- * (or whose text the response left out) keeps its hidden, empty element, so a permalink still has
- * its target once the entry is shown.
+ * (or that the response sealed, `entry` null: only its handle came) keeps its hidden, empty element,
+ * the same element once the entry is shown, so a permalink's target stays its target.
  */
 export function MistakeCard({
+  id,
   entry,
   shown,
   heading,
@@ -179,7 +180,9 @@ export function MistakeCard({
   footer,
   headingLevel: Heading = "h3",
 }: {
-  entry: MistakeEntry;
+  /** The entry's handle: its anchor. */
+  id: string;
+  entry: MistakeEntry | null;
   /** Whether the spoiler shield lets the entry be shown (ShieldedList decides). */
   shown: boolean;
   /** Where the entry is; shown with the entry only. */
@@ -189,10 +192,10 @@ export function MistakeCard({
   badges?: ReactNode;
   footer?: ReactNode;
 }) {
-  const anchor = mistakeAnchor(entry.id);
+  const anchor = mistakeAnchor(id);
   const className =
     "space-y-3 rounded-lg border border-border bg-card p-card target:border-primary target:ring-2 target:ring-primary";
-  const text = shown ? entry.content : null;
+  const text = shown ? (entry?.content ?? null) : null;
   const revealed = text !== null;
   // A permalink's entry is shown once the reader's revealed data arrives, after the browser has
   // given up scrolling to it: scroll then, once.
@@ -200,7 +203,7 @@ export function MistakeCard({
     if (revealed && window.location.hash === `#${anchor}`)
       document.getElementById(anchor)?.scrollIntoView({ block: "start" });
   }, [revealed, anchor]);
-  if (!text) return <article id={anchor} hidden className={className} />;
+  if (!entry || !text) return <article id={anchor} hidden className={className} />;
   return (
     <article id={anchor} aria-labelledby={`${anchor}-title`} className={className}>
       <header className="flex flex-wrap items-center justify-between gap-2">

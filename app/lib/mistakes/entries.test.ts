@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { knowledgeOfUnits, knows, readRevealers } from "../shield/knowledge";
-import { type AnimeMistake, episodeMistakes } from "./entries";
+import { episodeMistakes, type ListedAnimeMistake, listedAnimeMistake } from "./entries";
 import { parseUnitKey } from "../content/units";
 
-function entry(id: string, episode: string, revealedBy: string | null): AnimeMistake {
+function entry(id: string, episode: string, revealedBy: string | null): ListedAnimeMistake {
   const { season, episode: number } = parseUnitKey(episode, "anime")!;
-  return {
+  return listedAnimeMistake({
     id,
     category: "omission",
     severity: "minor",
@@ -28,7 +28,7 @@ function entry(id: string, episode: string, revealedBy: string | null): AnimeMis
     track: "subtitles",
     revealedBy: readRevealers(revealedBy),
     content: null,
-  };
+  });
 }
 
 describe("episodeMistakes", () => {

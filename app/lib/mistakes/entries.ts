@@ -1,8 +1,8 @@
 /**
  * The translation-mistake entries as pages show them: the mistakes model returns these, and the
  * components render them without knowing how they are stored. Every line an entry quotes from the
- * story is behind the spoiler shield, inside its `content` (./gated); where it is, how it is judged
- * and when it was added are public, so a sealed entry still has its place, its badges and its link.
+ * story is behind the spoiler shield, inside its `content` (./gated). The pages that list a place's
+ * entries gate the whole entry (`ListedMistake`): a sealed one keeps only its handle and its place.
  */
 import type { Gated } from "../shield/gated";
 import type { AnimeSpecialKind, AnimeTrack, MistakeCategory, MistakeSeverity, MistakeStatus } from "../vocabulary";
@@ -42,6 +42,20 @@ export interface LnMistake extends MistakeEntry {
 
 /** An entry on its own volume's page, which names the volume once, not per entry. */
 export type LnMistakeInVolume = Omit<LnMistake, "volume">;
+
+/**
+ * An entry as the page of its place lists it: its handle (a permalink's target) and what reveals it, and
+ * the entry itself gated, so one the requester does not know is only its place in a run of hidden
+ * entries. How it is judged, where it is within its volume or episode and its text arrive with the
+ * reveal: a sealed entry's severity would tell what lies ahead (decision 86).
+ */
+export interface ListedMistake<E extends MistakeEntry> extends Gated<E> {
+  id: string;
+}
+
+export function listedMistake<E extends MistakeEntry>(entry: E): ListedMistake<E> {
+  return { id: entry.id, revealedBy: entry.revealedBy, content: entry };
+}
 
 export type { AnimeTrack };
 
@@ -96,8 +110,20 @@ export interface AnimeMistake extends MistakeEntry {
   track: AnimeTrack;
 }
 
+/** An anime entry on the anime's page, which names its episode once, above its entries. */
+export type AnimeMistakeInEpisode = Omit<AnimeMistake, "episode">;
+
+/** An anime entry as the anime's page lists it (`ListedMistake`), with its episode to group it by. */
+export interface ListedAnimeMistake extends ListedMistake<AnimeMistakeInEpisode> {
+  episode: AnimeMistakePlace;
+}
+
+export function listedAnimeMistake({ episode, ...entry }: AnimeMistake): ListedAnimeMistake {
+  return { ...listedMistake(entry), episode };
+}
+
 /** One episode's entries as one gated item: the reader sees the episode when they know any of its entries. */
-export interface EpisodeMistakes extends Gated<AnimeMistake[]> {
+export interface EpisodeMistakes extends Gated<ListedAnimeMistake[]> {
   key: string;
 }
 
@@ -106,8 +132,8 @@ export interface EpisodeMistakes extends Gated<AnimeMistake[]> {
  * of its entries, the episode itself first (so asking to see a folded episode asks for that episode);
  * it spoils nothing if one of them spoils nothing.
  */
-export function episodeMistakes(entries: readonly AnimeMistake[]): EpisodeMistakes[] {
-  const episodes = new Map<string, AnimeMistake[]>();
+export function episodeMistakes(entries: readonly ListedAnimeMistake[]): EpisodeMistakes[] {
+  const episodes = new Map<string, ListedAnimeMistake[]>();
   for (const entry of entries) episodes.set(entry.episode.key, [...(episodes.get(entry.episode.key) ?? []), entry]);
   return [...episodes].map(([key, list]) => {
     const units = new Set(list.flatMap((entry) => entry.revealedBy ?? []));
