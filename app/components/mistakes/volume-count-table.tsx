@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { titleAfterLabel, volumeName } from "~/lib/content/labels";
 import { mistakeSeverityLabels, severities, volumeSlugFromKey } from "~/lib/mistakes/rules";
+import type { MistakeSeverity } from "~/lib/vocabulary";
 import type { VolumeMistakeCount } from "~/lib/mistakes/entries";
 
 /**
@@ -57,18 +58,20 @@ export function VolumeCountTable({ volumes, caption }: { volumes: VolumeMistakeC
                       )}
                     </TitleIfShown>
                   ) : null}
+                  {/* As the columns say it: "–" where no entry reached has that severity ("0 minor" beside a
+                      volume not reached would say that none of its entries is of any). */}
                   <span className="block text-xs text-muted-foreground sm:hidden">
                     {severities
                       .map(
                         (severity) =>
-                          `${volume.knownBySeverity[severity]} ${mistakeSeverityLabels[severity].toLowerCase()}`,
+                          `${countOrDash(volume, severity)} ${mistakeSeverityLabels[severity].toLowerCase()}`,
                       )
                       .join(" · ")}
                   </span>
                 </th>
                 {severities.map((severity) => (
                   <td key={severity} className="hidden px-2 py-2 text-right tabular-nums sm:table-cell">
-                    {volume.knownBySeverity[severity] || "–"}
+                    {countOrDash(volume, severity)}
                   </td>
                 ))}
                 <td className="px-4 py-2 text-right font-semibold tabular-nums">{volume.total}</td>
@@ -79,4 +82,9 @@ export function VolumeCountTable({ volumes, caption }: { volumes: VolumeMistakeC
       </table>
     </ScrollRegion>
   );
+}
+
+/** A volume's entries of one severity among those the reader has reached, or "–" for none. */
+function countOrDash(volume: VolumeMistakeCount, severity: MistakeSeverity) {
+  return volume.knownBySeverity[severity] || "–";
 }
