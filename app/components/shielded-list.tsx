@@ -6,6 +6,7 @@ import type { Gated } from "~/lib/shield/gated";
 import { knowledgeOfUnits, knows } from "~/lib/shield/knowledge";
 import { hiddenRuns, isRevealed } from "~/lib/shield/shield";
 import { askToSee, useShield } from "~/browser/spoiler-shield";
+import { useFocusOnWhatTookItsPlace } from "~/browser/focus";
 import { beyondWhatYouKnow } from "~/lib/shield/words";
 import { nounFor, nouns } from "~/lib/words";
 import { AskedToSee } from "./spoiler";
@@ -48,6 +49,9 @@ export function ShieldedList<T extends Gated<unknown>>({
   const shownOnRequest = useContext(ShownOnRequest);
   const askedAround = useContext(AskedToSee);
   const [asked, setAsked] = useState<ReadonlySet<string>>(() => new Set());
+  // "Show them" goes with its line: focus goes to the first item shown in its place, not to the body (a
+  // screen reader would start again from the page's top).
+  const kept = useFocusOnWhatTookItsPlace();
   const segments = hiddenRuns(
     items,
     (item) =>
@@ -74,7 +78,8 @@ export function ShieldedList<T extends Gated<unknown>>({
             count={segment.items.length}
             onShow={
               shield
-                ? () => {
+                ? (event) => {
+                    kept(event);
                     setAsked((current) => new Set([...current, ...segment.items.map(itemKey)]));
                     askToSee(segment.items.map((each) => each.revealedBy));
                   }
@@ -104,7 +109,7 @@ export function HiddenRun({
   what: string;
   count: number;
   /** What "Show them" does; null before the page is interactive (its place is kept); left out, no button. */
-  onShow?: (() => void) | null;
+  onShow?: ((event: { currentTarget: Element }) => void) | null;
   /** How the line says the reader has not got there: "3 entries beyond what you have read or watched", "3 characters you have not met yet". */
   unknownAs?: "beyond" | "unmet";
   className?: string;
