@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { pageInfo, pageOffset } from "~/lib/http/paging";
+import { pageCountOf, pageInfo, pageOffset } from "~/lib/http/paging";
 import { STRIKE_DAYS, type Standing } from "~/lib/discussion/standing";
 import { HIDDEN_LISTED, REPORTED_PER_PAGE } from "~/lib/discussion/comment-report";
 import type { ThreadPlace, UnitLabel } from "~/lib/discussion/thread";
@@ -445,15 +445,24 @@ function toModerated(row: ModeratedRow, reports: StoredReport[]): ReportedCommen
   };
 }
 
+/** Open reports, and how many comments they are on: the queue's length. */
+const openReports = query.selectFrom("comment_reports").where("status", "=", "open");
+const reportedCount = openReports.select((row) => row.fn.count<number>("comment_id").distinct().as("comments"));
+
+/** How many pages the moderators' queue fills now: where a decision leaves it. */
+export async function moderationQueuePageCount(db: D1Database) {
+  const [counts] = await batch(db, [reportedCount]);
+  return pageCountOf(counts[0]?.comments ?? 0, REPORTED_PER_PAGE);
+}
+
 /**
  * The moderators' queue in one round trip: comments with open reports, the longest waiting first, a
  * page of them; and the most recently hidden comments, so one can be restored (a hidden comment
  * without replies leaves its thread altogether).
  */
 export async function getModerationQueue(db: D1Database, page: number) {
-  const open = query.selectFrom("comment_reports").where("status", "=", "open");
   const [counts, reported, hidden] = await batch(db, [
-    open.select((row) => row.fn.count<number>("comment_id").distinct().as("comments")),
+    reportedCount,
     moderatedComments()
       .select((row) =>
         row
@@ -468,7 +477,7 @@ export async function getModerationQueue(db: D1Database, page: number) {
           .where("r.status", "=", "open")
           .as("reports"),
       )
-      .where("c.id", "in", open.select("comment_id"))
+      .where("c.id", "in", openReports.select("comment_id"))
       .orderBy(
         (row) =>
           row

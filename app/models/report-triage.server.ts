@@ -1,3 +1,4 @@
+import { pageCountOf } from "~/lib/http/paging";
 import type { ReportKind, ReportStatus } from "~/lib/vocabulary";
 import { batch, query } from "./query.server";
 import { namedUnitLabel, reportHistory, toReport } from "./reports.server";
@@ -19,7 +20,7 @@ const countsByStatus = query
   .groupBy("status");
 
 /** The reports of a kind and status (either or both null: any). */
-function reportsOf(triage: TriageQuery) {
+function reportsOf(triage: Pick<TriageQuery, "kind" | "status">) {
   return query
     .selectFrom("reports")
     .$if(triage.kind !== null, (some) => some.where("kind", "=", triage.kind!))
@@ -57,6 +58,12 @@ export async function getTriageReports(db: D1Database, triage: TriageQuery) {
     reports: rows.map((row) => toReport(row, history)),
     counts,
     matches,
-    pageCount: Math.max(1, Math.ceil(matches / TRIAGE_PAGE_SIZE)),
+    pageCount: pageCountOf(matches, TRIAGE_PAGE_SIZE),
   };
+}
+
+/** How many pages of reports a kind and status (either or both null: any) fill now: where a decision leaves triage. */
+export async function triagePageCount(db: D1Database, triage: Pick<TriageQuery, "kind" | "status">) {
+  const [total] = await batch(db, [reportsOf(triage).select((count) => count.fn.countAll<number>().as("total"))]);
+  return pageCountOf(total[0]?.total ?? 0, TRIAGE_PAGE_SIZE);
 }

@@ -20,10 +20,15 @@ import { threadFormFields } from "~/lib/discussion/thread-forms";
 import { formErrorsOf } from "~/lib/http/error-body";
 import { pageMeta } from "~/lib/http/meta";
 import { countOf, nouns } from "~/lib/words";
-import { dismissCommentReports, getModerationQueue, type ReportedComment } from "~/models/comment-moderation.server";
+import {
+  dismissCommentReports,
+  getModerationQueue,
+  moderationQueuePageCount,
+  type ReportedComment,
+} from "~/models/comment-moderation.server";
 import { assertSameOrigin } from "~/server/origin.server";
 import { keepingInputThroughOutage } from "~/server/outage.server";
-import { requestedPage, requireExistingPage } from "~/server/paging.server";
+import { pageAfterChange, requestedPage, requireExistingPage } from "~/server/paging.server";
 import { requireModerator } from "~/server/session.server";
 import { commentId, moderateIntent } from "~/server/thread-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -60,12 +65,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const raw = readFields(body, threadFormFields);
   return keepingInputThroughOutage(raw, async () => {
     const user = await requireModerator(request, context);
-    const back = `${here}${new URL(request.url).search}`;
+    // Back to the page decided on; the last page there is when the decision emptied it.
+    const decidedOn = new URL(`${here}${new URL(request.url).search}`, request.url);
+    const back = async () => pageAfterChange(decidedOn, await moderationQueuePageCount(context.db));
     if (body.get("intent") === "dismiss") {
       const id = commentId(body.get("id"));
       if (id === null || !(await dismissCommentReports(context.db, id)))
         return refuse({ form: "Nothing changed: its reports were already closed." }, raw, 409);
-      return redirectWithToast(context.env, back, {
+      return redirectWithToast(context.env, await back(), {
         title: "Reports closed",
         description: "The comment stays as it is.",
       });

@@ -27,9 +27,9 @@ import { fieldShown, formByKind, reportForms, reportPlace, reportStatusLabels } 
 import { mistakeCategories, mistakeSeverities, reportStatuses } from "~/lib/vocabulary";
 import { countOf, nouns } from "~/lib/words";
 import { decideReport, type ReportPublicationProblem } from "~/models/report-decisions.server";
-import { getTriageReports, type TriageQuery } from "~/models/report-triage.server";
+import { getTriageReports, triagePageCount, type TriageQuery } from "~/models/report-triage.server";
 import type { Report } from "~/models/reports.server";
-import { requestedPage, requireExistingPage } from "~/server/paging.server";
+import { pageAfterChange, requestedPage, requireExistingPage } from "~/server/paging.server";
 import { assertSameOrigin } from "~/server/origin.server";
 import { requireModerator } from "~/server/session.server";
 import { siteIdentity } from "~/server/site-identity.server";
@@ -38,13 +38,18 @@ import type { Route } from "./+types/feedback-hub.triage";
 
 const kinds = reportForms.map((form) => form.kind);
 
+/** Which reports the address lists: their kind and status (either absent: any). */
+const triageFilters = (params: URLSearchParams) => ({
+  kind: oneOf(kinds, params.get("kind")),
+  status: oneOf(reportStatuses, params.get("status")),
+});
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireModerator(request, context);
   const url = new URL(request.url);
   const params = url.searchParams;
   const filters: TriageQuery = {
-    kind: oneOf(kinds, params.get("kind")),
-    status: oneOf(reportStatuses, params.get("status")),
+    ...triageFilters(params),
     order: params.get("order") === "oldest" ? "oldest" : "newest",
     page: requestedPage(url),
   };
@@ -138,7 +143,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       409,
     );
   }
-  return redirectWithToast(context.env, new URL(request.url).pathname + new URL(request.url).search, {
+  // Back to the page decided on, filters kept; the last page there is when the decision emptied it.
+  const url = new URL(request.url);
+  const back = pageAfterChange(url, await triagePageCount(context.db, triageFilters(url.searchParams)));
+  return redirectWithToast(context.env, back, {
     title: `Marked ${reportStatusLabels[decision.status].toLowerCase()}`,
     description: result.published ? "It is published on the translation notes pages." : undefined,
   });

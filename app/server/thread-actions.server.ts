@@ -305,7 +305,11 @@ export async function reportIntent({ context, user, unit, body, raw }: ThreadReq
  * A moderator hides, restores or re-stamps a comment, from its thread or from the queue of reported
  * comments; `back` is where the reader goes after it.
  */
-export async function moderateIntent({ context, user, unit, body, raw }: ThreadRequest, back: string) {
+export async function moderateIntent(
+  { context, user, unit, body, raw }: ThreadRequest,
+  /** Where the moderator comes back to: the page they decided on, or (a queue) where it is once decided. */
+  back: string | (() => Promise<string>),
+) {
   if (!user.admin) throw errorPage(403, { message: "Only moderators can decide on comments." });
   const intent = String(body.get("intent"));
   const id = commentId(body.get("id"));
@@ -328,7 +332,7 @@ export async function moderateIntent({ context, user, unit, body, raw }: ThreadR
   if (decided === "unchanged")
     return refuse({ form: "Nothing changed: the comment was removed, or already so." }, raw, 409);
   const said = { hide: "Comment hidden", restore: "Comment restored", restamp: "Horizon moved" }[decision.action];
-  return redirectWithToast(context.env, back, {
+  return redirectWithToast(context.env, typeof back === "string" ? back : await back(), {
     title: said,
     description: "Its writer sees your decision and reason on their discussion page.",
   });

@@ -17,9 +17,14 @@ export function pageOffset(page: number, perPage: number) {
   return (page - 1) * perPage;
 }
 
-/** A page's place in a list of `total` items; an empty list still has its one (empty) page. */
+/** How many pages a list of `total` items takes; an empty list still has its one (empty) page. */
+export function pageCountOf(total: number, perPage: number) {
+  return Math.max(1, Math.ceil(total / perPage));
+}
+
+/** A page's place in a list of `total` items. */
 export function pageInfo(page: number, perPage: number, total: number): PageInfo {
-  return { page, perPage, total, pageCount: Math.max(1, Math.ceil(total / perPage)) };
+  return { page, perPage, total, pageCount: pageCountOf(total, perPage) };
 }
 
 /** Whether the page exists: a page past the end is a 404, not an empty page. */
