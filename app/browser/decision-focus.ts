@@ -10,23 +10,31 @@ import { errorOf } from "~/lib/http/error-body";
  * it went (or went with its item), so focus would be on the page's body and Tab would start from the top.
  */
 
-/** The decided item's place in its list: the list, and the headings' ids of the item and of those after it. */
-interface Place {
+/** A heading that may be in the decided one's place: its id, and the list whose item it names. */
+interface Candidate {
   list: Element;
-  from: string[];
+  id: string;
+}
+
+/** The decided item's place: the headings that may be in it, the nearest first, and what else takes focus. */
+interface Place {
+  from: Candidate[];
   otherwise: string[];
   sent: boolean;
 }
 
 /**
- * For a queue's list (`<ol onSubmit={decidedIn(…)}>`, each item an `<li aria-labelledby>` naming its
- * heading): once a decision sent from one of its items went through, focus goes to the heading of the item
- * in that place (the decided one when it is still listed, else the first after it that is), and when none
- * is, to the first of the elements with the ids `otherwise` on the page (the line saying what the queue
- * holds now, or that it is empty). The toast says what was done. A refused decision keeps focus on what
- * to fix (`useFocusOnRefusal`), and focus the moderator moved meanwhile stays where they put it.
+ * For a list of decisions' items (`<ol onSubmit={decidedIn(…)}>`, each item an `<li aria-labelledby>`
+ * naming its heading): once a decision sent from one of its items went through, focus goes to the heading
+ * of the item in that place (the decided one when it is still listed and shown, else the first after it
+ * that is; for an item in a list within another's item, a thread's reply, then the item it is in and those
+ * after that), and when none is, to the first of the elements with the ids `otherwise` on the page (the
+ * line saying what the queue holds now, or that it is empty; a thread's heading). The toast says what was
+ * done. A refused decision keeps focus on what to fix (`useFocusOnRefusal`), and focus the moderator moved
+ * meanwhile stays where they put it. `drawn`: whether the page shows what the site answered yet (a thread's
+ * comments, revealed by a request of their own after the page's data, say false while it is on its way).
  */
-export function useFocusAfterDecision() {
+export function useFocusAfterDecision(drawn = true) {
   const navigation = useNavigation();
   const answer = useActionData();
   const place = useRef<Place | null>(null);
@@ -34,25 +42,33 @@ export function useFocusAfterDecision() {
     const decided = place.current;
     if (!decided) return;
     if (navigation.state === "submitting") decided.sent = true;
-    if (navigation.state !== "idle" || !decided.sent) return;
+    if (navigation.state !== "idle" || !decided.sent || !drawn) return;
     place.current = null;
     if (errorOf(answer) || !focusLost()) return;
-    const heading = decided.list.isConnected
-      ? decided.from
-          .map((id) => decided.list.querySelector<HTMLElement>(`:scope > li[aria-labelledby="${id}"] [id="${id}"]`))
-          .find(Boolean)
-      : null;
+    const heading = decided.from
+      .map(({ list, id }) =>
+        list.isConnected ? list.querySelector<HTMLElement>(`:scope > li[aria-labelledby="${id}"] [id="${id}"]`) : null,
+      )
+      .find((candidate) => candidate && !candidate.closest("[hidden]"));
     const target =
       heading ?? decided.otherwise.map((id) => document.getElementById(id)).find((element) => element !== null);
     if (target) focusInView(target);
   });
   return (...otherwise: string[]) =>
     ({ target }: FormEvent<HTMLElement>) => {
-      const item = (target as Element).closest("li[aria-labelledby]");
-      const list = item?.parentElement;
-      if (!item || !list) return;
-      const items = [...list.children];
-      const from = items.slice(items.indexOf(item)).flatMap((each) => each.getAttribute("aria-labelledby") ?? []);
-      place.current = { list, from, otherwise, sent: false };
+      const from: Candidate[] = [];
+      for (
+        let item = (target as Element).closest("li[aria-labelledby]");
+        item?.parentElement;
+        item = item.parentElement.closest("li[aria-labelledby]")
+      ) {
+        const list = item.parentElement;
+        const items = [...list.children];
+        for (const each of items.slice(items.indexOf(item))) {
+          const id = each.getAttribute("aria-labelledby");
+          if (id) from.push({ list, id });
+        }
+      }
+      if (from.length) place.current = { from, otherwise, sent: false };
     };
 }

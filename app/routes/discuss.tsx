@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 import { CommentForm } from "~/components/discussion/comment-form";
@@ -16,6 +16,7 @@ import { isUnitKey } from "~/lib/content/units";
 import { pageMeta } from "~/lib/http/meta";
 import { publicCopy } from "~/lib/shield/gated";
 import { countOf, nouns } from "~/lib/words";
+import { useFocusAfterDecision } from "~/browser/decision-focus";
 import { focusIfLost } from "~/browser/focus";
 import { keepingTheForm } from "~/browser/form-outage";
 import { useShieldedData } from "~/browser/spoiler-shield";
@@ -113,8 +114,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
+/** Whether a form sent is a moderator's decision on a comment (Hide, Restore, Move horizon), as its form names itself. */
+const moderating = ({ target }: FormEvent<HTMLElement>) =>
+  target instanceof HTMLFormElement && String(new FormData(target).get("form")).startsWith("moderate:");
+
 export default function Discussion({ loaderData, actionData }: Route.ComponentProps) {
-  const { data: thread } = useShieldedData(loaderData);
+  const { data: thread, waiting } = useShieldedData(loaderData);
+  // A moderator's decision that went through leaves focus on the comment's line, or on the one now in its
+  // place, once the comments the moderator may read are drawn again (decision 88).
+  const decidedIn = useFocusAfterDecision(!waiting);
   const location = useLocation();
   // A link to one comment (#comment-12), or the comment just posted, is scrolled to once it shows: the
   // comments arrive after the first paint, and a posted one with the page's data asked for again. The
@@ -174,7 +182,9 @@ export default function Discussion({ loaderData, actionData }: Route.ComponentPr
           answer={answerTo(actionData, "post:new")}
         />
       </section>
-      <h2 className="mb-1 text-lg font-semibold">Comments</h2>
+      <h2 id="comments-heading" className="mb-1 text-lg font-semibold">
+        Comments
+      </h2>
       {/* A thread with none has nothing to fold away: no "Show it" that would show nothing. */}
       {thread.total ? (
         <>
@@ -196,6 +206,7 @@ export default function Discussion({ loaderData, actionData }: Route.ComponentPr
                 comments={comments}
                 strict={strict}
                 actionData={actionData}
+                onSubmit={(event) => moderating(event) && decidedIn("comments-heading")(event)}
               />
             )}
           </Spoiler>

@@ -5,7 +5,7 @@
  * without its words; bad input keeps the text, and so does a session ended in another tab; a writer edits their comment, another reader reports it,
  * a moderator moves it from the queue of reported comments and its writer is told, behind the shield.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { emptyProgress, type Progress } from "../../app/lib/progress/record";
 import { expect, signIn, signOut, test } from "../support/auth";
 import { setTextSize, sitePosts } from "../support/browser";
@@ -790,4 +790,68 @@ test("when the forms' code cannot be loaded, a signed-in reader still reads the 
   await hydrated(page);
   await expect(page.getByRole("alert")).toContainText("The form could not be loaded");
   await expect(comments(page)).toContainText("The rain on the bridge");
+});
+
+test("a moderator's decision on a thread made from the keyboard leaves focus on the comment's line, or on what is in its place", async ({
+  reader,
+  moderator,
+}) => {
+  const text = `Episode four's ferry, written at ${Date.now()}`;
+  await saveToAccount(reader.page, { anime: "anime:1-12" });
+  await reader.page.goto("/discuss/anime:1-4");
+  await hydrated(reader.page);
+  await reader.page.getByLabel("Your comment").fill(text);
+  await reader.page.getByRole("button", { name: "Post comment" }).click();
+  await expect(comments(reader.page)).toContainText(text);
+
+  const { page } = moderator;
+  await saveToAccount(page, { anime: "anime:1-12" });
+  await page.goto("/discuss/anime:1-4");
+  await hydrated(page);
+  const id = await page.locator("main li", { hasText: text }).getAttribute("id");
+  const item = page.locator(`[id="${id}"]`);
+  /** A comment's first line, which names it: its writer and date, or that it is hidden. */
+  const lineOf = (comment: Locator) => comment.locator(":scope > article > header, :scope > div > p").first();
+  const line = lineOf(item);
+  // A reply keeps the comment in its thread once hidden.
+  await item.getByRole("button", { name: "Reply" }).click();
+  await item.getByLabel("Your reply").fill("The ferryman's answer");
+  await item.getByRole("button", { name: "Post reply" }).click();
+  await expect(item).toContainText("The ferryman's answer");
+  const notifications = page.getByRole("region", { name: "Notifications (F8)" });
+  /** Presses the comment's own button `name` with Enter. */
+  const decide = async (name: string) => {
+    await item.getByRole("button", { name }).first().focus();
+    await page.keyboard.press("Enter");
+  };
+
+  // Hidden, it stays (its reply stands): focus on its line, which says so, ringed.
+  await decide("Hide");
+  await expect(notifications).toContainText("Comment hidden");
+  await expect(line).toHaveText("Hidden by a moderator.");
+  await expect(line).toBeFocused();
+  await expect(line).toHaveCSS("outline-style", "solid");
+  // Tab goes on into the comment's decisions, not from the top of the page.
+  await page.keyboard.press("Tab");
+  await expect(item.getByLabel("Reason, shown to its writer").first()).toBeFocused();
+
+  // Restored: focus on its line, naming its writer again.
+  await decide("Restore");
+  await expect(notifications).toContainText("Comment restored");
+  await expect(line).toContainText("Test Reader");
+  await expect(line).toBeFocused();
+
+  // Moved past what the moderator has seen, it folds away: focus on the next comment shown, or the thread's heading.
+  const next = await item.evaluate((comment) => {
+    for (let after = comment.nextElementSibling; after; after = after.nextElementSibling)
+      if (after.id.startsWith("comment-") && !(after as HTMLElement).hidden) return after.id;
+    return null;
+  });
+  await item.getByLabel("Move its horizon to (a unit key)").first().fill("wn:3-1");
+  await decide("Move horizon");
+  await expect(notifications).toContainText("Horizon moved");
+  await expect(item).toBeHidden();
+  await expect(
+    next ? lineOf(page.locator(`[id="${next}"]`)) : page.getByRole("heading", { name: "Comments", exact: true }),
+  ).toBeFocused();
 });

@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { useEffect, useMemo, useState } from "react";
+import { type FormEventHandler, useEffect, useMemo, useState } from "react";
 import { ShieldedList } from "~/components/shielded-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -55,6 +55,7 @@ export function ThreadComments({
   comments,
   strict,
   actionData,
+  onSubmit,
 }: {
   unit: UnitLabel;
   /** Who may write in the thread (CommentForm's `joinableBy`). */
@@ -65,6 +66,8 @@ export function ThreadComments({
   strict: boolean;
   /** The thread's action's answer: each form shows the one meant for it (`answerTo`). */
   actionData: unknown;
+  /** Hears every form sent from the list (a moderator's decision: where focus goes after it). */
+  onSubmit?: FormEventHandler<HTMLOListElement>;
 }) {
   const shield = useShield();
   // What every comment is shown behind besides its horizon: the thread's unit.
@@ -92,7 +95,7 @@ export function ThreadComments({
           Strict mode leaves out {countOf(leftOut, nouns.commentOrReply)} by readers who had seen more than you.
         </p>
       ) : null}
-      <ol className="space-y-4">
+      <ol className="space-y-4" onSubmit={onSubmit}>
         <ShieldedList
           items={shown}
           itemKey={(comment) => String(comment.id)}
@@ -103,6 +106,7 @@ export function ThreadComments({
               key={comment.id}
               id={`comment-${comment.id}`}
               hidden={!isShown}
+              aria-labelledby={isShown && comment.content ? lineOf(comment.id) : undefined}
               className="rounded-lg border border-border bg-card p-4 target:border-primary"
             >
               {isShown && comment.content ? (
@@ -185,6 +189,7 @@ function Replies({
                 key={reply.id}
                 id={`comment-${reply.id}`}
                 hidden={!isShown}
+                aria-labelledby={isShown && reply.content ? lineOf(reply.id) : undefined}
                 className="target:rounded-md target:outline target:outline-primary"
               >
                 {isShown && reply.content ? (
@@ -228,6 +233,12 @@ function Replies({
   );
 }
 
+/**
+ * The id of a comment's first line, which names it (its writer and date, or that it was hidden or
+ * deleted): its item is labelled by it, and focus goes to it after a moderator's decision on it.
+ */
+const lineOf = (id: number) => `comment-${id}-line`;
+
 /** One comment or reply: who, when, what they had seen, what it touches, its text, and what the reader may do with it. */
 function CommentView({
   unit,
@@ -252,7 +263,7 @@ function CommentView({
   if (body.removed) {
     return (
       <div className="text-sm italic text-muted-foreground">
-        <p>{body.removed === "deleted" ? "Deleted by its writer." : "Hidden by a moderator."}</p>
+        <p id={lineOf(place.id)}>{body.removed === "deleted" ? "Deleted by its writer." : "Hidden by a moderator."}</p>
         {user?.admin && body.removed === "hidden" ? (
           <ModeratorActionsSlot id={place.id} hidden answer={answerTo(actionData, `moderate:${place.id}`)} />
         ) : null}
@@ -261,7 +272,7 @@ function CommentView({
   }
   return (
     <article aria-label={`Comment by ${body.author}`}>
-      <header className="flex flex-wrap items-baseline gap-x-2 text-sm">
+      <header id={lineOf(place.id)} className="flex flex-wrap items-baseline gap-x-2 text-sm">
         <span className="min-w-0 font-semibold [overflow-wrap:anywhere]">{body.author}</span>
         <time dateTime={body.postedAt} className="text-muted-foreground">
           {formatDate(body.postedAt.slice(0, 10))}
