@@ -160,3 +160,36 @@ test.describe("importing a list from a tracking service on a 360 px phone", () =
     await expect(page.getByLabel("Last chapter read")).toHaveValue("wn:2-13");
   });
 });
+
+/** Opens the tracker at a desktop's size and gives its "Import from a file" and the preview's heading. */
+async function importAtDesktop(page: Page) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/reading_tracker");
+  await waitForHydration(page);
+  return {
+    button: page.getByRole("button", { name: "Import from a file" }),
+    heading: page.getByRole("heading", { name: "Import from MyAnimeList, AniList or Kitsu" }),
+  };
+}
+
+test("a preview opened from the keyboard rings its heading, which has the focus", async ({ page }) => {
+  const { button, heading } = await importAtDesktop(page);
+  // The reader reaches the button from the keyboard; the file is picked in the system's dialog, which
+  // the test's browser does not show when the key opens it: the file is given to the page's picker.
+  await button.focus();
+  await page.keyboard.press("Shift");
+  await pick(page, exportFile("myanimelist-manga.xml"));
+  await expect(heading).toBeFocused();
+  // A sighted keyboard reader sees where focus went.
+  await expect(heading).toHaveCSS("outline-style", "solid");
+  await expect(heading).toHaveCSS("outline-width", "2px");
+});
+
+test("a preview opened by a click does not ring its heading, which has the focus", async ({ page }) => {
+  const { button, heading } = await importAtDesktop(page);
+  const chooser = page.waitForEvent("filechooser");
+  await button.click();
+  await (await chooser).setFiles(exportFile("myanimelist-manga.xml"));
+  await expect(heading).toBeFocused();
+  await expect(heading).toHaveCSS("outline-style", "none");
+});

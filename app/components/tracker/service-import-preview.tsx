@@ -31,7 +31,8 @@ function Lines({ lines, describe }: { lines: ImportLine[]; describe: (line: Impo
  * it moves them to, the places that stay because they are further already, and how many entries are
  * another series (counted, never listed), and places of this series it could not read (Novel Updates
  * releases such as "prologue", shown as text). Places are named by their labels only, so nothing spoils.
- * Focus moves to its heading, so it is read out and the keyboard starts there.
+ * Focus moves to its heading, so it is read out and the keyboard starts there; opened from the keyboard,
+ * the heading shows the focus ring, as everything the site focuses by script does (app/styles/app.css).
  */
 export function ServiceImportPreview({
   preview,
@@ -47,7 +48,7 @@ export function ServiceImportPreview({
   const { changes, kept, otherEntries, notStarted, notes, unrecognised } = preview;
   return (
     <section aria-labelledby="service-import-heading" className="mt-3 space-y-3 rounded-md border bg-card p-3 text-sm">
-      <h3 id="service-import-heading" ref={heading} tabIndex={-1} className="text-base font-semibold outline-none">
+      <h3 id="service-import-heading" ref={heading} tabIndex={-1} className="text-base font-semibold">
         Import from {importSources[preview.service]}
       </h3>
       {changes.length ? (
