@@ -15,6 +15,8 @@ test("before any toast, the notifications region is on the page and F8 moves to 
   await waitForHydration(page);
   await page.keyboard.press("F8");
   await expect(region.locator("ol")).toBeFocused();
+  // Moved there by a key, the list is ringed: a sighted keyboard reader sees where focus went.
+  await expect(region.locator("ol")).toHaveCSS("outline-style", "solid");
   // The empty list takes no tap meant for the page below it.
   await page.setViewportSize({ width: 360, height: 740 });
   expect(await region.locator("ol").evaluate((list) => getComputedStyle(list).pointerEvents)).toBe("none");

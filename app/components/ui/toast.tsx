@@ -9,11 +9,7 @@ export const ToastViewport = forwardRef<
   ElementRef<typeof ToastPrimitive.Viewport>,
   ComponentPropsWithoutRef<typeof ToastPrimitive.Viewport>
 >(({ className, ...props }, ref) => (
-  <ToastPrimitive.Viewport
-    ref={ref}
-    className={cn("notifications-list focus-visible:ring-2 focus-visible:ring-ring", className)}
-    {...props}
-  />
+  <ToastPrimitive.Viewport ref={ref} className={cn("notifications-list", className)} {...props} />
 ));
 ToastViewport.displayName = "ToastViewport";
 
