@@ -89,6 +89,25 @@ describe("followTargetShownOnRequest", () => {
     follow();
   });
 
+  it("leaves the view alone once the address names another target than the line was marked for", () => {
+    const run = list();
+    run.innerHTML += "<button>Show them</button>";
+    document.body.insertAdjacentHTML("beforeend", '<main id="main"></main>');
+    window.location.hash = "#note-2";
+    const follow = followTargetShownOnRequest();
+    keepHashTargetInView("#note-2")();
+    // "Skip to content" changed the address's hash; the line keeps its mark.
+    window.location.hash = "#main";
+    vi.mocked(HTMLElement.prototype.scrollIntoView).mockClear();
+    run.querySelector("button")!.click();
+    document.getElementById("note-1")!.hidden = false;
+    document.getElementById("note-2")!.hidden = false;
+    run.remove();
+    resize();
+    expect(HTMLElement.prototype.scrollIntoView).not.toHaveBeenCalled();
+    follow();
+  });
+
   it("leaves the view alone for any other button", () => {
     list();
     document.body.insertAdjacentHTML("beforeend", '<div data-spoiler="run"><button>Show it</button></div>');

@@ -59,6 +59,10 @@ export function followTargetShownOnRequest(): () => void {
   let keeping: (() => void) | null = null;
   const onClick = (event: MouseEvent) => {
     if (!(event.target instanceof Element) || !event.target.closest("[data-holds-target] button")) return;
+    // The line was marked for the address's target then; the address may name another since (the skip
+    // link's #main), whose keeping would take the view away from the run just shown.
+    const target = hashTarget(window.location.hash);
+    if (!target?.hidden || runHolding(target) !== event.target.closest("[data-holds-target]")) return;
     keeping?.();
     keeping = keepHashTargetInView(window.location.hash);
   };
@@ -67,6 +71,16 @@ export function followTargetShownOnRequest(): () => void {
     document.removeEventListener("click", onClick, { capture: true });
     keeping?.();
   };
+}
+
+/** The element a hash names, or null (none, or a hash that cannot be read). */
+function hashTarget(hash: string): HTMLElement | null {
+  try {
+    const id = decodeURIComponent(hash.replace(/^#/, ""));
+    return id ? document.getElementById(id) : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
