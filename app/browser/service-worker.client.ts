@@ -21,7 +21,7 @@ export async function registerServiceWorker(signedIn: boolean) {
     // Its first visit: the pages and files loaded before the worker could keep them. The document the
     // reader opened first, which they may have left within the site already, and the page they are on.
     if (!controlled)
-      for (const [index, page] of [...new Set([openedPage(), window.location.href])].entries())
+      for (const [index, page] of [...new Set([openedPage(), window.location.href].map(withoutHash))].entries())
         tell({ type: "keep", page, files: index === 0 ? loadedFiles() : [] }, registration.active);
   } catch {
     // Storage disabled or a private window that refuses workers: the site works as without one.
@@ -36,6 +36,13 @@ function tell(message: WorkerMessage, worker: ServiceWorker | null | undefined) 
 function openedPage() {
   const [opened] = performance.getEntriesByType("navigation");
   return opened?.name || window.location.href;
+}
+
+/** A page's address without its hash: the same page whatever part of it the address points to, fetched once. */
+function withoutHash(address: string) {
+  const url = new URL(address);
+  url.hash = "";
+  return url.href;
 }
 
 /** The hashed files and the pictures (`/media/`) this page has loaded so far. */
