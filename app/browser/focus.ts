@@ -14,6 +14,25 @@ function focusOn(element: HTMLElement) {
 }
 
 /**
+ * Focus on the page's content as a whole (`main`: the skip link's target, a page with no heading yet),
+ * focusable by script only while it holds focus. Left focusable, a click on its words would focus it, and
+ * Tab would then go on from its first control rather than from where the reader clicked.
+ */
+export function focusContent(main: HTMLElement) {
+  if (!main.hasAttribute("tabindex")) {
+    main.setAttribute("tabindex", "-1");
+    const release = () => {
+      // The window lost focus, not the content: it comes back to it.
+      if (document.activeElement === main) return;
+      main.removeAttribute("tabindex");
+      main.removeEventListener("blur", release);
+    };
+    main.addEventListener("blur", release);
+  }
+  main.focus({ preventScroll: true });
+}
+
+/**
  * Focus on an element within the page the reader is using, scrolled to where it is out of sight or
  * under the sticky header (the page's scroll-padding, which `scrollIntoView` keeps clear too).
  */
@@ -33,7 +52,11 @@ export function focusInView(element: HTMLElement) {
 export function focusPageHeading(): (() => void) | undefined {
   const main = document.getElementById("main");
   if (!main) return undefined;
-  const place = () => focusOn(main.querySelector("h1") ?? main);
+  const place = () => {
+    const heading = main.querySelector("h1");
+    if (heading) focusOn(heading);
+    else focusContent(main);
+  };
   place();
   const redrawn = new MutationObserver(() => {
     if (document.activeElement === document.body || document.activeElement === main) place();

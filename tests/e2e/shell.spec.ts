@@ -144,10 +144,50 @@ test("the skip link puts focus on the page's content, Tab goes on inside it, and
   await page.keyboard.press("Tab");
   expect(await page.evaluate(() => document.activeElement?.outerHTML)).toBe(first);
 
-  // A click on the page's words takes focus there too, with no ring.
+  // Focus has left it: a click on the page's words puts focus on nothing, and draws no ring.
   await main.getByRole("heading", { level: 1 }).click();
-  await expect(main).toBeFocused();
+  await expect(main).not.toBeFocused();
   await expect(main).toHaveCSS("outline-style", "none");
+});
+
+test("after a click on the page's words, Tab goes on from where the reader clicked, not from the top", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/web_novel");
+  await waitForHydration(page);
+  const main = page.getByRole("main");
+  // The skip link used once, and Tab on into the content: focus has left it.
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await expect(main).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(main).not.toBeFocused();
+
+  // Far down the page, a click on words that are no control.
+  await page.evaluate(() => window.scrollTo(0, 3000));
+  const words = await page.evaluate(() => {
+    const text = [...document.querySelectorAll<HTMLElement>("main td, main p, main dd, main span")].find((element) => {
+      const { top, bottom } = element.getBoundingClientRect();
+      return top > 200 && bottom < 600 && !element.closest("a, button, input, select, summary") && element.textContent;
+    })!;
+    text.dataset.clicked = "";
+    const box = text.getBoundingClientRect();
+    return { x: box.left + 2, y: box.top + box.height / 2 };
+  });
+  await page.mouse.click(words.x, words.y);
+  await expect(main).not.toBeFocused();
+  await page.keyboard.press("Tab");
+  // The next control after the words clicked, where the reader is: not the content's first control at the top.
+  expect(
+    await page.evaluate(() =>
+      Boolean(
+        document.querySelector("[data-clicked]")!.compareDocumentPosition(document.activeElement!) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+      ),
+    ),
+  ).toBe(true);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
 });
 
 test("focus stays in the header's search box when the reader starts typing there while a page loads", async ({

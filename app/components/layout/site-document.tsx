@@ -6,7 +6,7 @@ import { lazyOptional, optionalPart } from "~/browser/lazy-import";
 import type { BrowserRuntimeProps } from "~/components/browser-runtime";
 import { markStoredProgress, progressMarkScript } from "~/browser/progress-mark";
 import { applyStoredTheme, themeScript } from "~/browser/theme";
-import { focusPageHeading } from "~/browser/focus";
+import { focusContent, focusPageHeading } from "~/browser/focus";
 import { usePublicConfig } from "~/browser/user";
 import { AccountMenu } from "~/components/layout/account-menu";
 import { FollowUpNotice } from "~/components/layout/follow-up-notice";
@@ -52,6 +52,7 @@ export function SiteDocument({ children }: { children: ReactNode }) {
       <body className="flex min-h-dvh flex-col bg-background font-sans text-foreground antialiased">
         <a
           href="#main"
+          onClick={skipToContent}
           className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[70] focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
         >
           Skip to content
@@ -60,8 +61,8 @@ export function SiteDocument({ children }: { children: ReactNode }) {
         <SiteHeader siteName={siteName} areas={areas} search={<SearchBox />} account={<AccountMenu />} />
         {/* At least a screen tall, so the footer starts below the fold and revealed content never pushes it.
             A word longer than the line (one a reader typed, said back) breaks rather than widen the page.
-            Focusable by script alone, so the skip link puts focus on it and Tab goes on inside it. */}
-        <main id="main" tabIndex={-1} className="mx-auto min-h-dvh w-full max-w-6xl flex-1 break-words px-4 py-8">
+            The skip link puts focus on it (focusContent), and Tab goes on inside it. */}
+        <main id="main" className="mx-auto min-h-dvh w-full max-w-6xl flex-1 break-words px-4 py-8">
           {children}
         </main>
         <SiteFooter siteName={siteName} />
@@ -78,6 +79,16 @@ export function SiteDocument({ children }: { children: ReactNode }) {
  * What the head's scripts and hydration mark on <html>, marked again whenever the document is
  * mounted: when the root's own data fails, React Router renders the error page in a new <html>.
  */
+/**
+ * Skip to content: focus goes to the page's content (its address then takes the view there), so a screen
+ * reader reads on from it and Tab goes to its first control. Before the page's code runs, the link still
+ * takes the view and the next Tab there.
+ */
+function skipToContent() {
+  const main = document.getElementById("main");
+  if (main) focusContent(main);
+}
+
 function useDocumentMarks() {
   useBeforePaint(() => {
     applyStoredTheme(storageKeys.theme.key);
