@@ -12,7 +12,7 @@ import { countOf, nouns } from "~/lib/words";
 import { ANIME_SPECIALS_SECTION, anyFilter, parseAnimeMistakeSection, parseMistakeFilters } from "~/lib/mistakes/rules";
 import { pageMeta } from "~/lib/http/meta";
 import { episodeMistakes, type ListedAnimeMistake } from "~/lib/mistakes/entries";
-import { useShieldedData } from "~/browser/spoiler-shield";
+import { useAnswerWait, useShieldedData } from "~/browser/spoiler-shield";
 import { sealedCopy } from "~/lib/shield/gated";
 import { getAnimeMistakes } from "~/models/anime-mistakes.server";
 import { episodeName, placeWithinMedium, titleAfterLabel } from "~/lib/content/labels";
@@ -50,10 +50,12 @@ export const meta: Route.MetaFunction = ({ matches, error }) =>
 
 export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
   // Under filters, the entries and their counts leave out without a trace those the first load does not
-  // know: ask again with what the reader knows.
-  const { entries, facets, filters, season, seasons, specials, unknown } = useShieldedData(loaderData, {
-    withheld: anyFilter(sealedCopy(loaderData).filters),
-  }).data;
+  // know: ask again with what the reader knows, and while that answer is on its way the counts and the
+  // list wait in their place rather than tell the reader the first answer's ("No entry matches").
+  const filteredAsSent = anyFilter(sealedCopy(loaderData).filters);
+  const answer = useShieldedData(loaderData, { withheld: filteredAsSent });
+  const { entries, facets, filters, season, seasons, specials, unknown } = answer.data;
+  const { waiting, className: hold } = useAnswerWait(filteredAsSent, answer);
   const total = seasons.reduce((sum, each) => sum + each.entries, 0) + (specials?.entries ?? 0);
   const inSpecials = season === ANIME_SPECIALS_SECTION;
   const sectionName = inSpecials ? SPECIALS_NAME : `Season ${season}`;
@@ -75,67 +77,69 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
         </Link>
       </PageHeader>
       <MistakeFilterForm filters={filters} facets={facets} keep={["season"]} />
-      <ChooserCards
-        label="Seasons"
-        param="season"
-        selected={season}
-        cards={[
-          ...seasons.map((each) => ({
-            value: each.number,
-            kicker: `Season ${each.number}`,
-            title: titleAfterLabel(`Season ${each.number}`, each.title) || each.title,
-            detail: countOf(each.entries, nouns.entry),
-          })),
-          // Beside the seasons, as /anime lists them: watched one by one, they belong to no season.
-          ...(specials
-            ? [
-                {
-                  value: ANIME_SPECIALS_SECTION,
-                  kicker: "Beside the seasons",
-                  title: SPECIALS_NAME,
-                  detail: countOf(specials.entries, nouns.entry),
-                },
-              ]
-            : []),
-        ]}
-      />
-      <p role="status" className="mb-6 text-sm text-muted-foreground">
-        {entries.length
-          ? `${countOf(entries.length, nouns.entry)} in ${inSpecials ? SPECIALS_NAME : `season ${season}`}, of ${countOf(total, nouns.entry)}`
-          : anyFilter(filters)
-            ? "No entry you have reached matches these filters."
-            : `No entries in ${inSpecials ? SPECIALS_NAME : `season ${season}`} yet.`}
-      </p>
-      <div className="space-y-10">
-        {entries.length ? (
-          <section aria-labelledby={`season-${season}`} className="space-y-6">
-            <h2 id={`season-${season}`} className="text-2xl font-bold tracking-tight">
-              {sectionName}
-            </h2>
-            {/* Episodes whose mistakes are all beyond the reader's progress fold into one line. */}
-            <ShieldedList
-              items={episodeMistakes(entries)}
-              itemKey={(episode) => episode.key}
-              describe={(run) =>
-                `${countOf(
-                  run.reduce((sum, episode) => sum + (episode.content?.length ?? 0), 0),
-                  nouns.entry,
-                )} on ${countOf(run.length, inSpecials ? nouns.animeSpecial : nouns.episode)}`
-              }
-              renderItem={(episode, shown) =>
-                episode.content ? <EpisodeEntries entries={episode.content} shown={shown} /> : null
-              }
+      <div className={hold} aria-busy={waiting || undefined}>
+        <ChooserCards
+          label="Seasons"
+          param="season"
+          selected={season}
+          cards={[
+            ...seasons.map((each) => ({
+              value: each.number,
+              kicker: `Season ${each.number}`,
+              title: titleAfterLabel(`Season ${each.number}`, each.title) || each.title,
+              detail: countOf(each.entries, nouns.entry),
+            })),
+            // Beside the seasons, as /anime lists them: watched one by one, they belong to no season.
+            ...(specials
+              ? [
+                  {
+                    value: ANIME_SPECIALS_SECTION,
+                    kicker: "Beside the seasons",
+                    title: SPECIALS_NAME,
+                    detail: countOf(specials.entries, nouns.entry),
+                  },
+                ]
+              : []),
+          ]}
+        />
+        <p role="status" className="mb-6 text-sm text-muted-foreground">
+          {entries.length
+            ? `${countOf(entries.length, nouns.entry)} in ${inSpecials ? SPECIALS_NAME : `season ${season}`}, of ${countOf(total, nouns.entry)}`
+            : anyFilter(filters)
+              ? "No entry you have reached matches these filters."
+              : `No entries in ${inSpecials ? SPECIALS_NAME : `season ${season}`} yet.`}
+        </p>
+        <div className="space-y-10">
+          {entries.length ? (
+            <section aria-labelledby={`season-${season}`} className="space-y-6">
+              <h2 id={`season-${season}`} className="text-2xl font-bold tracking-tight">
+                {sectionName}
+              </h2>
+              {/* Episodes whose mistakes are all beyond the reader's progress fold into one line. */}
+              <ShieldedList
+                items={episodeMistakes(entries)}
+                itemKey={(episode) => episode.key}
+                describe={(run) =>
+                  `${countOf(
+                    run.reduce((sum, episode) => sum + (episode.content?.length ?? 0), 0),
+                    nouns.entry,
+                  )} on ${countOf(run.length, inSpecials ? nouns.animeSpecial : nouns.episode)}`
+                }
+                renderItem={(episode, shown) =>
+                  episode.content ? <EpisodeEntries entries={episode.content} shown={shown} /> : null
+                }
+              />
+            </section>
+          ) : null}
+          {/* Under filters only the entries the reader knows are listed: the others of the section, in one line. */}
+          {unknown ? (
+            <HiddenRun
+              as="div"
+              what={`${countOf(unknown, nouns.entry)} in ${inSpecials ? SPECIALS_NAME : `season ${season}`}, whatever the filters,`}
+              count={unknown}
             />
-          </section>
-        ) : null}
-        {/* Under filters only the entries the reader knows are listed: the others of the section, in one line. */}
-        {unknown ? (
-          <HiddenRun
-            as="div"
-            what={`${countOf(unknown, nouns.entry)} in ${inSpecials ? SPECIALS_NAME : `season ${season}`}, whatever the filters,`}
-            count={unknown}
-          />
-        ) : null}
+          ) : null}
+        </div>
       </div>
     </>
   );

@@ -226,3 +226,44 @@ test("a volume's line on the index counts by severity only the entries its reade
     "Plot-relevant (1)",
   );
 });
+
+test("under a filter, a viewer part-way through the anime is never told that no entry matches while their own entries are on the way", async ({
+  page,
+}) => {
+  await page.addInitScript(() => localStorage.removeItem("rc:spoiler-mode"));
+  const progress = {
+    version: 2,
+    webNovel: null,
+    lightNovels: [],
+    sideStories: [],
+    anime: "anime:1-5",
+    recuts: [],
+    breakTime: [],
+    animeSpecials: [],
+    manga: [],
+    skipped: [],
+    position: 0,
+    updatedAt: "2024-01-01T00:00:00.000Z",
+  };
+  await page.addInitScript((stored) => localStorage.setItem("rc:progress", stored), JSON.stringify(progress));
+  // Their answer is held back a while, as on a slow connection.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.endsWith(".data") && url.searchParams.has("reveal"),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.goto("/translation_meta/anime_mistls?severity=minor");
+  await waitForHydration(page);
+  const status = page
+    .getByRole("main")
+    .getByRole("status")
+    .filter({ hasText: /entr|match/ });
+  await expect(status).toBeHidden();
+  release();
+  await expect(status).toBeVisible();
+  await expect(status).toHaveText(/^\d+ entr(y|ies) in season 1, of/);
+});
