@@ -53,7 +53,7 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
   // know: ask again with what the reader knows, and while that answer is on its way the counts and the
   // list wait in their place rather than tell the reader the first answer's ("No entry matches").
   const filteredAsSent = anyFilter(sealedCopy(loaderData).filters);
-  const answer = useShieldedData(loaderData, { withheld: filteredAsSent });
+  const answer = useShieldedData(loaderData, { withheld: filteredAsSent, shownOnly: true });
   const { entries, facets, filters, season, seasons, specials, unknown } = answer.data;
   const { waiting, className: hold } = useAnswerWait(filteredAsSent, answer);
   const total = seasons.reduce((sum, each) => sum + each.entries, 0) + (specials?.entries ?? 0);

@@ -90,10 +90,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 
 export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
   // A collection's counts by severity, and a volume's entries under filters, leave out without a trace the
-  // entries the first load does not know: ask again with what the reader knows.
+  // entries the first load does not know: ask again with what the reader knows (their own progress, not
+  // what they asked to see on another page, nor everything when they blur: counts cannot be blurred).
   const sent = sealedCopy(loaderData);
   const { data } = useShieldedData(loaderData, {
     withheld: sent.kind === "collection" || anyFilter(sent.filters),
+    shownOnly: true,
   });
   if (data.kind === "collection") {
     const { collection, volumes, paging } = data;

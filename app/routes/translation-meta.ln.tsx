@@ -51,8 +51,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 
 export default function LnMistakes({ loaderData }: Route.ComponentProps) {
   // A search, and the volumes' counts by severity, leave out without a trace the entries the first load
-  // does not know: ask again with what the reader knows.
-  const { query, volumes, matches, paging } = useShieldedData(loaderData, { withheld: true }).data;
+  // does not know: ask again with what the reader knows (their own progress, not what they asked to see on
+  // another page, nor everything when they blur: counts cannot be blurred).
+  const { query, volumes, matches, paging } = useShieldedData(loaderData, { withheld: true, shownOnly: true }).data;
   const original = useOriginalLanguageName();
   return (
     <>

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { followRequests, waitForHydration } from "../support/browser";
+import { clientNavigate, followRequests, waitForHydration } from "../support/browser";
 
 // These pages are about the content, not the spoiler shield (tests/e2e/tracker.spec.ts): show everything.
 test.beforeEach(async ({ context }) => {
@@ -194,14 +194,15 @@ test("a volume's line on the index counts by severity only the entries its reade
 }) => {
   const requests = followRequests(page);
   await page.addInitScript(() => localStorage.removeItem("rc:spoiler-mode"));
+  const volumeRow = () =>
+    page
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader").getByRole("link", { name: "Lanternfall 2", exact: true }) });
   const volumeLine = async () => {
     await page.goto("/translation_meta/ln_mistls");
     await waitForHydration(page);
     await requests.quiet();
-    const row = page
-      .getByRole("row")
-      .filter({ has: page.getByRole("rowheader").getByRole("link", { name: "Lanternfall 2", exact: true }) });
-    return row.getByRole("cell").allTextContents();
+    return volumeRow().getByRole("cell").allTextContents();
   };
   // Every entry of Lanternfall 2 is behind the shield: a new reader is told how many there are, not of what severity.
   expect(await volumeLine()).toEqual(["–", "–", "–", "18"]);
@@ -225,6 +226,19 @@ test("a volume's line on the index counts by severity only the entries its reade
   await expect(page.getByLabel("Severity").locator("option", { hasText: "Plot-relevant" })).toHaveText(
     "Plot-relevant (1)",
   );
+  // What they asked to see on a page is not what they have reached: back on the index, the counts stay theirs.
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: /^Show (it|them)$/ })
+    .first()
+    .click();
+  await requests.quiet();
+  await clientNavigate(page, "/translation_meta/ln_mistls");
+  await requests.quiet();
+  await expect(volumeRow().getByRole("cell")).toHaveText(["12", "3", "1", "18"]);
+  // Nor is everything, for a reader who blurs what they have not reached: counts cannot be blurred.
+  await page.addInitScript(() => localStorage.setItem("rc:spoiler-mode", "blur"));
+  expect(await volumeLine()).toEqual(["12", "3", "1", "18"]);
 });
 
 test("under a filter, a viewer part-way through the anime is never told that no entry matches while their own entries are on the way", async ({
