@@ -13,12 +13,7 @@ export function keepHashTargetInView(
   hash: string,
   { quiet = 3000, longest = 10_000 }: { quiet?: number; longest?: number } = {},
 ): () => void {
-  let id: string;
-  try {
-    id = decodeURIComponent(hash.replace(/^#/, ""));
-  } catch {
-    return () => {};
-  }
+  const id = hashId(hash);
   if (!id || typeof ResizeObserver === "undefined") return () => {};
   /** Where the target's top was left in the view, after the last scroll to it. */
   let placedAt: number | null = null;
@@ -61,7 +56,8 @@ export function followTargetShownOnRequest(): () => void {
     if (!(event.target instanceof Element) || !event.target.closest("[data-holds-target] button")) return;
     // The line was marked for the address's target then; the address may name another since (the skip
     // link's #main), whose keeping would take the view away from the run just shown.
-    const target = hashTarget(window.location.hash);
+    const id = hashId(window.location.hash);
+    const target = id ? document.getElementById(id) : null;
     if (!target?.hidden || runHolding(target) !== event.target.closest("[data-holds-target]")) return;
     keeping?.();
     keeping = keepHashTargetInView(window.location.hash);
@@ -73,11 +69,10 @@ export function followTargetShownOnRequest(): () => void {
   };
 }
 
-/** The element a hash names, or null (none, or a hash that cannot be read). */
-function hashTarget(hash: string): HTMLElement | null {
+/** The id a hash names, or null (none, or a hash that cannot be read). */
+function hashId(hash: string): string | null {
   try {
-    const id = decodeURIComponent(hash.replace(/^#/, ""));
-    return id ? document.getElementById(id) : null;
+    return decodeURIComponent(hash.replace(/^#/, "")) || null;
   } catch {
     return null;
   }
