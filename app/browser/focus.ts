@@ -148,27 +148,3 @@ export function useFocusKeptAround(around: string) {
     holder.current = currentTarget.closest(around)?.parentElement ?? null;
   };
 }
-
-/**
- * For a line whose button gives way to the items it stood for (a run's "Show them" in a long list): `kept`
- * is called with its click, and once the line is gone, focus goes to the first thing drawn in its place,
- * so a screen reader reads what was shown and Tab goes on from there. Not to what holds the list, which
- * on a long page is a whole season: Tab would start again from its top. Where nothing took its place
- * (what it stood for could not be drawn), focus goes to what holds it.
- */
-export function useFocusOnWhatTookItsPlace() {
-  const place = useRef<{ holder: HTMLElement; before: Element | null } | null>(null);
-  useBeforePaint(() => {
-    const kept = place.current;
-    if (!kept || !focusLost()) return;
-    place.current = null;
-    const first = kept.before ? kept.before.nextElementSibling : kept.holder.firstElementChild;
-    const target = first instanceof HTMLElement && !first.hidden ? first : kept.holder;
-    if (target.isConnected) focusInView(target);
-  });
-  return ({ currentTarget }: { currentTarget: Element }) => {
-    const line = currentTarget.closest("[data-spoiler]");
-    const holder = line?.parentElement;
-    place.current = line && holder ? { holder, before: line.previousElementSibling } : null;
-  };
-}

@@ -1,3 +1,5 @@
+import { hashId } from "~/lib/http/display-path";
+
 /**
  * Keeps the element an address's hash names at the top of the view while the page settles. The server
  * renders shielded items as short placeholders, and what the reader has reached is shown a moment after
@@ -67,15 +69,6 @@ export function followTargetShownOnRequest(): () => void {
     document.removeEventListener("click", onClick, { capture: true });
     keeping?.();
   };
-}
-
-/** The id a hash names, or null (none, or a hash that cannot be read). */
-function hashId(hash: string): string | null {
-  try {
-    return decodeURIComponent(hash.replace(/^#/, "")) || null;
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useState } from "react";
+import { createContext, type ReactNode, useContext, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { ProgressLink } from "~/components/progress-link";
 import { cn } from "~/lib/cn";
@@ -6,7 +6,9 @@ import type { Gated } from "~/lib/shield/gated";
 import { knowledgeOfUnits, knows } from "~/lib/shield/knowledge";
 import { hiddenRuns, isRevealed } from "~/lib/shield/shield";
 import { askToSee, useShield } from "~/browser/spoiler-shield";
-import { useFocusOnWhatTookItsPlace } from "~/browser/focus";
+import { useBeforePaint } from "~/browser/before-paint";
+import { focusInView, focusLost } from "~/browser/focus";
+import { hashId } from "~/lib/http/display-path";
 import { beyondWhatYouKnow } from "~/lib/shield/words";
 import { nounFor, nouns } from "~/lib/words";
 import { AskedToSee } from "./spoiler";
@@ -49,8 +51,8 @@ export function ShieldedList<T extends Gated<unknown>>({
   const shownOnRequest = useContext(ShownOnRequest);
   const askedAround = useContext(AskedToSee);
   const [asked, setAsked] = useState<ReadonlySet<string>>(() => new Set());
-  // "Show them" goes with its line: focus goes to the first item shown in its place, not to the body (a
-  // screen reader would start again from the page's top).
+  // "Show them" goes with its line: focus goes to what is shown in its place, not to the body (a screen
+  // reader would start again from the page's top).
   const kept = useFocusOnWhatTookItsPlace();
   const segments = hiddenRuns(
     items,
@@ -137,4 +139,56 @@ export function HiddenRun({
       ) : null}
     </Element>
   );
+}
+
+/**
+ * For a run's line, whose "Show them" gives way to the items it stood for: `kept` is called with its
+ * click, and once the line is gone, focus goes to the first thing drawn in its place, so a screen reader
+ * reads what was shown and Tab goes on from there. Not to what holds the list, which on a long page is a
+ * whole season: Tab would start again from its top. Where nothing took its place (what it stood for could
+ * not be drawn), focus goes to what holds it. The line that held a link's target gives focus to the
+ * target, where the view goes (app/browser/hash-target.ts), once it is drawn: its text may come a moment
+ * later (a sealed note's, asked for on the click), and focus waits on the first item meanwhile, unless
+ * the reader moves it.
+ */
+function useFocusOnWhatTookItsPlace() {
+  const place = useRef<{
+    holder: HTMLElement;
+    before: Element | null;
+    target: string | null;
+    waitingOn?: HTMLElement;
+  } | null>(null);
+  useBeforePaint(() => {
+    const kept = place.current;
+    if (!kept) return;
+    const linked = kept.target ? document.getElementById(kept.target) : null;
+    const here = kept.waitingOn ? document.activeElement === kept.waitingOn : focusLost();
+    if (!here) {
+      if (kept.waitingOn) place.current = null;
+      return;
+    }
+    if (linked && !linked.hidden) {
+      place.current = null;
+      focusInView(linked);
+      return;
+    }
+    if (kept.waitingOn) return;
+    const first = kept.before ? kept.before.nextElementSibling : kept.holder.firstElementChild;
+    const target = first instanceof HTMLElement && !first.hidden ? first : kept.holder;
+    if (!target.isConnected) return void (place.current = null);
+    focusInView(target);
+    place.current = linked ? { ...kept, waitingOn: target } : null;
+  });
+  return ({ currentTarget }: { currentTarget: Element }) => {
+    const line = currentTarget.closest<HTMLElement>("[data-spoiler]");
+    const holder = line?.parentElement;
+    place.current =
+      line && holder
+        ? {
+            holder,
+            before: line.previousElementSibling,
+            target: "holdsTarget" in line.dataset ? hashId(window.location.hash) : null,
+          }
+        : null;
+  };
 }

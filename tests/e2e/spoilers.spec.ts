@@ -631,6 +631,8 @@ test("a link to a translation note beyond the reader's progress lands on the lin
   await line.getByRole("button", { name: /^Show (it|them)$/ }).click();
   await expect(page.locator(`#${anchor}`)).toBeVisible();
   await expect(page.locator(`#${anchor}`)).toBeInViewport();
+  // Focus is where the view is: Tab goes on from the note, and a screen reader reads it.
+  await expect(page.locator(`#${anchor}`)).toBeFocused();
 });
 
 test("a viewer who shows the line holding a link's episode before their own notes arrived lands on the episode, not on the first of the run", async ({
@@ -668,6 +670,8 @@ test("a viewer who shows the line holding a link's episode before their own note
   await expect(heading(last)).toBeInViewport();
   // The season's first episode, a screen or more above, is not where the view stayed.
   await expect(heading(episodes[0]!)).not.toBeInViewport();
+  // Focus went with the view, not to the first episode of the run.
+  await expect(page.locator(`[id="episode-${last}"]`)).toBeFocused();
 });
 
 test("a viewer at episode 5 who follows an unwatched episode's translation notes from /anime lands on the line that holds them", async ({

@@ -9,3 +9,8 @@ export function displayPath(pathname: string) {
     return pathname;
   }
 }
+
+/** The id an address's hash names (`#entry-12` → `entry-12`), decoded as the browser reads it; null for none. */
+export function hashId(hash: string): string | null {
+  return displayPath(hash.replace(/^#/, "")) || null;
+}
