@@ -6,6 +6,7 @@ import { hasConsumed, isPlace, type Knowledge } from "~/lib/shield/knowledge";
 import { unitPlace } from "~/lib/content/units";
 import { useShield } from "~/browser/spoiler-shield";
 import { useOptionalUser } from "~/browser/user";
+import { focusLost } from "~/browser/focus";
 import { afterNextPaint, whenIdle } from "~/browser/when-idle";
 import type { MarkVerb } from "~/browser/read-up-to.client";
 import { OutOn, useOut } from "~/components/out-on";
@@ -123,9 +124,7 @@ export function ReadUpToHere({
   const doneBox = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     if (!done || refocus?.key !== unit.key || Date.now() > refocus.until) return;
-    const active = document.activeElement;
-    if (!active || active === document.body || box.current?.contains(active))
-      doneBox.current?.focus({ preventScroll: true });
+    if (focusLost() || box.current?.contains(document.activeElement)) doneBox.current?.focus({ preventScroll: true });
   }, [done, unit.key]);
 
   async function markRead() {

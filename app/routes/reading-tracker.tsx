@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import type * as TrackerModule from "~/components/tracker/tracker";
 import { importWithRecovery } from "~/browser/lazy-import";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { focusPageHeading } from "~/browser/focus";
+import { focusLost, focusPageHeading } from "~/browser/focus";
 import { TimelineFailed, TrackerLoading } from "~/components/tracker/tracker-header";
 import { pageMeta } from "~/lib/http/meta";
 import { revealParameter } from "~/lib/shield/shield";
@@ -79,7 +79,7 @@ export default function ReadingTracker({ loaderData }: Route.ComponentProps) {
   // Try again brought the tracker: its button is gone, so focus goes to the page's heading, not nowhere.
   const wasFailed = useRef(failed);
   useEffect(() => {
-    const recovered = wasFailed.current && !failed && document.activeElement === document.body;
+    const recovered = wasFailed.current && !failed && focusLost();
     wasFailed.current = failed;
     return recovered ? focusPageHeading() : undefined;
   }, [failed]);
