@@ -1,5 +1,5 @@
 import { expressionBuilder, type RawBuilder, type Selectable, sql } from "kysely";
-import { pageInfo, pageOffset } from "~/lib/http/paging";
+import { pageCountOf, pageInfo, pageOffset } from "~/lib/http/paging";
 import {
   COMMENTS_PER_PAGE,
   MAX_REPLIES,
@@ -75,6 +75,12 @@ const shownComments = (unit: string) =>
         ),
       ]),
     );
+
+/** How many comments (not replies) a thread lists: what its pages are counted from. */
+const listedCount = (unit: string) =>
+  shownComments(unit)
+    .where("c.parent_id", "is", null)
+    .select((row) => row.fn.countAll<number>().as("comments"));
 
 /** The page's comments (not replies), in the order posted. */
 const pageComments = (unit: string, page: number) =>
@@ -155,9 +161,7 @@ export async function getThread(
   const [units, titled, counts, comments, replies, places] = await batch(db, [
     query.selectFrom("story_units as u").select(["u.key", "u.label", "u.path", "u.told_by"]).where("u.key", "=", unit),
     storyUnitRow(unit),
-    shownComments(unit)
-      .where("c.parent_id", "is", null)
-      .select((row) => row.fn.countAll<number>().as("comments")),
+    listedCount(unit),
     pageComments(unit, page).select(commentColumns),
     query
       .selectFrom("comments as c")
@@ -203,6 +207,12 @@ export async function getThread(
       readBy: revealersOfUnit(place.told_by),
     })),
   };
+}
+
+/** How many pages a thread fills now: where a change that took a comment from it (a delete, a decision) leaves it. */
+export async function threadPageCount(db: D1Database, unit: string) {
+  const [counts] = await batch(db, [listedCount(unit)]);
+  return pageCountOf(counts[0]?.comments ?? 0, COMMENTS_PER_PAGE);
 }
 
 /**

@@ -26,14 +26,7 @@ import { assertSameOrigin } from "~/server/origin.server";
 import { keepingInputThroughOutage } from "~/server/outage.server";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { requireUser } from "~/server/session.server";
-import {
-  deleteIntent,
-  editIntent,
-  moderateIntent,
-  postIntent,
-  reportIntent,
-  threadPageOf,
-} from "~/server/thread-actions.server";
+import { deleteIntent, editIntent, moderateIntent, postIntent, reportIntent } from "~/server/thread-actions.server";
 import { requesterKnowledge, shieldedData } from "~/server/shield.server";
 import type { Route } from "./+types/discuss";
 
@@ -98,7 +91,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // A post and an edit check the session themselves: the writer's rows are read in the session's round trip.
     if (intent === "post") return postIntent({ request, context, unit, body, raw });
     if (intent === "edit") return editIntent({ request, context, unit, body, raw });
-    const thread = { context, user: await requireUser(request, context), unit, body, raw };
+    const thread = { request, context, user: await requireUser(request, context), unit, body, raw };
     switch (intent) {
       case "delete":
         return deleteIntent(thread);
@@ -107,7 +100,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "hide":
       case "restore":
       case "restamp":
-        return moderateIntent(thread, threadPageOf(unit, body));
+        return moderateIntent(thread);
       default:
         return refuse({ form: "This form cannot be sent here." }, raw);
     }

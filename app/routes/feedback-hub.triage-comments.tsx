@@ -79,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const unit = String(body.get("unit") ?? "");
     if (!isUnitKey(unit)) return refuse({ form: "That comment's thread is unknown." }, raw);
-    return moderateIntent({ context, user, unit, body, raw }, back);
+    return moderateIntent({ request, context, user, unit, body, raw }, back);
   });
 }
 

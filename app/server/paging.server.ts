@@ -22,9 +22,10 @@ export function requireExistingPage(url: URL, paging: Pick<PageInfo, "page" | "p
 }
 
 /**
- * Where a change that may take items from the list at `url` (a moderator's decision) comes back to: the
- * same page with the same filters, or, when that page is past the end now, the last page there is (the
- * first, unnumbered, when the list fits one or is empty), rather than the 404 of a page past the end.
+ * Where a change that may take items from the list at `url` (a moderator's decision, a writer's delete)
+ * comes back to: the same page with the same filters, or, when that page is past the end now, the last
+ * page there is (the first, unnumbered, when the list fits one or is empty), rather than the 404 of a
+ * page past the end.
  */
 export function pageAfterChange(url: URL, pageCount: number) {
   const params = new URLSearchParams(url.search);

@@ -21,13 +21,15 @@ import {
   reportComment,
   reporterAndComment,
 } from "~/models/comment-moderation.server";
-import { deleteComment, editComment, postComment } from "~/models/discussions.server";
+import { deleteComment, editComment, postComment, threadPageCount } from "~/models/discussions.server";
 import { limitedHit } from "~/models/rate-limits.server";
 import { type requireUser, requireUserWith } from "./session.server";
+import { pageExists } from "~/lib/http/paging";
 import { errorPage } from "~/lib/http/status";
 import { lengthProblem } from "~/lib/forms/text-length";
 import { REASON_MAX_LENGTH } from "~/lib/discussion/thread-forms";
 import { notFound } from "./not-found.server";
+import { pageAfterChange } from "./paging.server";
 import { redirectWithToast } from "./toast.server";
 
 /*
@@ -39,6 +41,7 @@ import { redirectWithToast } from "./toast.server";
 type ThreadFormValues = Record<(typeof threadFormFields)[number], string>;
 
 interface ThreadRequest {
+  request: Request;
   context: AppLoadContext;
   user: Awaited<ReturnType<typeof requireUser>>;
   unit: string;
@@ -55,10 +58,33 @@ export function commentId(value: FormDataEntryValue | null) {
   return /^[1-9][0-9]{0,15}$/.test(text) ? Number(text) : null;
 }
 
-/** Where an action sends the reader back: the page of the thread they acted on (its forms say it). */
+/** The page of the thread a form was sent from (its forms say it), the first when it names none. */
+const pageSentFrom = (body: FormData) => commentId(body.get("page")) ?? 1;
+
+/** Where an action sends the reader back: the page of the thread they acted on. */
 function backTo(unit: string, body: FormData, id?: number | null) {
-  const page = commentId(body.get("page")) ?? 1;
+  const page = pageSentFrom(body);
   return `${discussionPath(unit)}${page > 1 ? `?page=${page}` : ""}${id ? `#comment-${id}` : ""}`;
+}
+
+/**
+ * Where a change that may take a comment from its thread's pages (a delete, a moderator's decision; on a
+ * reply too, when it was all that kept its removed comment listed) sends the reader back: the page they
+ * acted on, or, when that page is past the end now, the last page there is (`pageAfterChange`) rather than
+ * its 404. Then `gone` says so for the toast: the heading that takes focus there (decision 88) names no page.
+ */
+async function backAfterChange({ request, context, unit, body }: Omit<ThreadRequest, "user" | "raw">) {
+  const to = backTo(unit, body);
+  const page = pageSentFrom(body);
+  // The first page is always there (empty, it says so): only a later one can go with a comment.
+  if (page === 1) return { to, gone: undefined };
+  const pageCount = await threadPageCount(context.db, unit);
+  if (pageExists({ page, pageCount })) return { to, gone: undefined };
+  const here = pageCount > 1 ? `page ${pageCount}, the last` : "the thread's only page";
+  return {
+    to: pageAfterChange(new URL(to, request.url), pageCount),
+    gone: `Page ${page} no longer exists: this is ${here}.`,
+  };
 }
 
 /** Also for a comment the writer's saved progress does not reveal: the two are answered alike. */
@@ -76,13 +102,7 @@ function stoppedMessage(standing: Standing) {
  * A post: the writer's progress, standing and the comment they answer are read in their session's
  * round trip (`requireUserWith`), then the post is one batch.
  */
-export async function postIntent({
-  request,
-  context,
-  unit,
-  body,
-  raw,
-}: Omit<ThreadRequest, "user"> & { request: Request }) {
+export async function postIntent({ request, context, unit, body, raw }: Omit<ThreadRequest, "user">) {
   const parentId = raw.parent === "" ? null : commentId(raw.parent);
   const { user, rows } = await requireUserWith(
     request,
@@ -169,13 +189,7 @@ export async function postIntent({
  * An edit: the writer's progress and the comment as it stands are read in their session's round trip
  * (`requireUserWith`), then the edit is one conditional batch that holds to the horizon read.
  */
-export async function editIntent({
-  request,
-  context,
-  unit,
-  body,
-  raw,
-}: Omit<ThreadRequest, "user"> & { request: Request }) {
+export async function editIntent({ request, context, unit, body, raw }: Omit<ThreadRequest, "user">) {
   const id = commentId(body.get("id"));
   const { user, rows } = await requireUserWith(
     request,
@@ -238,14 +252,13 @@ const editMessages = {
   same: "Nothing to save: the text and what it touches are as they were.",
 } as const;
 
-/** Where a moderator's decision made on a thread's page sends them back. */
-export const threadPageOf = (unit: string, body: FormData) => backTo(unit, body);
-
-export async function deleteIntent({ context, user, unit, body, raw }: ThreadRequest) {
+export async function deleteIntent(thread: ThreadRequest) {
+  const { context, user, unit, body, raw } = thread;
   const id = commentId(body.get("id"));
   if (id === null || !(await deleteComment(context.db, { id, unit, uid: user.uid })))
     return refuse({ form: "That comment is not yours, or it was already removed." }, raw, 409);
-  return redirectWithToast(context.env, backTo(unit, body), { title: "Comment deleted" });
+  const { to, gone } = await backAfterChange(thread);
+  return redirectWithToast(context.env, to, { title: "Comment deleted", description: gone });
 }
 
 const goneReport = "That comment was removed, or it is your own.";
@@ -306,10 +319,11 @@ export async function reportIntent({ context, user, unit, body, raw }: ThreadReq
  * comments; `back` is where the reader goes after it.
  */
 export async function moderateIntent(
-  { context, user, unit, body, raw }: ThreadRequest,
-  /** Where the moderator comes back to: the page they decided on, or (a queue) where it is once decided. */
-  back: string | (() => Promise<string>),
+  thread: ThreadRequest,
+  /** From a queue: where the moderator comes back to once decided. Without it, the thread's page (`backAfterChange`). */
+  back?: () => Promise<string>,
 ) {
+  const { context, user, unit, body, raw } = thread;
   if (!user.admin) throw errorPage(403, { message: "Only moderators can decide on comments." });
   const intent = String(body.get("intent"));
   const id = commentId(body.get("id"));
@@ -332,8 +346,7 @@ export async function moderateIntent(
   if (decided === "unchanged")
     return refuse({ form: "Nothing changed: the comment was removed, or already so." }, raw, 409);
   const said = { hide: "Comment hidden", restore: "Comment restored", restamp: "Horizon moved" }[decision.action];
-  return redirectWithToast(context.env, typeof back === "string" ? back : await back(), {
-    title: said,
-    description: "Its writer sees your decision and reason on their discussion page.",
-  });
+  const told = "Its writer sees your decision and reason on their discussion page.";
+  const { to, gone } = back ? { to: await back(), gone: undefined } : await backAfterChange(thread);
+  return redirectWithToast(context.env, to, { title: said, description: gone ? `${told} ${gone}` : told });
 }

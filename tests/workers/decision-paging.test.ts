@@ -1,14 +1,19 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { REPORTED_PER_PAGE } from "~/lib/discussion/comment-report";
+import { COMMENTS_PER_PAGE } from "~/lib/discussion/thread";
 import { TRIAGE_PAGE_SIZE } from "~/models/report-triage.server";
+import { loader as rootLoader } from "~/root";
+import { action as threadAction, loader as threadLoader } from "~/routes/discuss";
 import { action as triageAction, loader as triageLoader } from "~/routes/feedback-hub.triage";
 import { action as queueAction, loader as queueLoader } from "~/routes/feedback-hub.triage-comments";
 import { callAsReader as call, form, readerCookie as cookieFor } from "../support/readers";
+import { respond } from "../support/workers-context";
 
 /*
- * A decision that takes the only item of a page past the first from its queue brings the moderator back
- * to the last page there is, filters kept, not to the 404 of a page past the end.
+ * A decision that takes the only item of a page past the first from its queue, or from a thread's pages
+ * (a moderator's, or a writer's delete), brings them back to the last page there is, filters kept, not to
+ * the 404 of a page past the end.
  */
 
 /** Stores `count` open bug reports, a minute apart, and gives their ids, the oldest first. */
@@ -118,3 +123,86 @@ async function reportedIds() {
   ).all<{ comment_id: number }>();
   return results.map((row) => row.comment_id);
 }
+
+/** Stores `count` comments by `uid` in the thread of `unit`, and gives their ids in the order posted. */
+async function threadComments(unit: string, count: number, uid: string) {
+  await env.DB.batch(
+    Array.from({ length: count }, (_, index) =>
+      env.DB.prepare(
+        `INSERT INTO comments (unit, uid, writer, author, body, horizon, writer_knew, writer_places, submission_id, created_at)
+         VALUES (?1, ?2, '', 'Writer', ?3, ?1, '', '[]', ?4, ?5)`,
+      ).bind(unit, uid, `Comment ${index}`, crypto.randomUUID(), new Date().toISOString()),
+    ),
+  );
+  const { results } = await env.DB.prepare(`SELECT id FROM comments WHERE unit = ?1 AND uid = ?2 ORDER BY id`)
+    .bind(unit, uid)
+    .all<{ id: number }>();
+  return results.map((row) => row.id);
+}
+
+/** What the toast a redirect queued says, as the page it leads to shows it. */
+async function toastAfter(answer: { headers: Headers }) {
+  const cookie = answer.headers
+    .getSetCookie()
+    .find((value) => value.startsWith("toast="))
+    ?.split(";")[0];
+  const page = await respond(rootLoader, "/", { headers: { Cookie: cookie ?? "" } });
+  const { title, description } = page.data?.toast ?? {};
+  return { title, description };
+}
+
+describe("a change on a thread's last page", () => {
+  /** Sends one of the thread's forms from its page `page`, as `cookie`. */
+  const sendFrom = (unit: string, page: number, cookie: string, fields: Record<string, string>) =>
+    call(threadAction, `/discuss/${unit}?page=${page}`, {
+      method: "POST",
+      cookie,
+      params: { unit },
+      body: form({ reason: "", horizon: "", ...fields, page: String(page) }),
+    });
+  const openPage = (unit: string, address: string) => call(threadLoader, address, { params: { unit } });
+
+  it("that hides its only comment brings the moderator back to the last page there is, and says so", async () => {
+    const unit = "wn:1-2";
+    const moderator = await cookieFor("thread-paging-moderator", { admin: true });
+    const ids = await threadComments(unit, 2 * COMMENTS_PER_PAGE + 1, "thread-paging-writer");
+    const before = await openPage(unit, `/discuss/${unit}?page=3&reveal=${unit}`);
+    expect(before.data?.comments.content?.map((comment) => comment.id)).toEqual([ids.at(-1)]);
+    const hide = (page: number, id: number) =>
+      sendFrom(unit, page, moderator, { intent: "hide", form: `moderate:${id}`, id: String(id) });
+
+    const hidden = await hide(3, ids.at(-1)!);
+    expect(hidden.status).toBe(302);
+    const back = hidden.headers.get("Location")!;
+    expect(back).toBe(`/discuss/${unit}?page=2`);
+    expect((await openPage(unit, back)).status).toBe(200);
+    expect(await toastAfter(hidden)).toEqual({
+      title: "Comment hidden",
+      description:
+        "Its writer sees your decision and reason on their discussion page. Page 3 no longer exists: this is page 2, the last.",
+    });
+
+    // A decision that leaves its page there comes back to it as it was.
+    const kept = await hide(2, ids.at(-2)!);
+    expect(kept.headers.get("Location")).toBe(`/discuss/${unit}?page=2`);
+    expect((await toastAfter(kept)).description).toBe(
+      "Its writer sees your decision and reason on their discussion page.",
+    );
+  });
+
+  it("that deletes the writer's only comment there brings them back to the thread's first page, and says so", async () => {
+    const unit = "wn:1-3";
+    const writer = await cookieFor("thread-paging-deleter");
+    await threadComments(unit, COMMENTS_PER_PAGE, "thread-paging-others");
+    const [own] = await threadComments(unit, 1, "thread-paging-deleter");
+    const deleted = await sendFrom(unit, 2, writer, { intent: "delete", form: `delete:${own}`, id: String(own) });
+    expect(deleted.status).toBe(302);
+    const back = deleted.headers.get("Location")!;
+    expect(back).toBe(`/discuss/${unit}`);
+    expect((await openPage(unit, back)).status).toBe(200);
+    expect(await toastAfter(deleted)).toEqual({
+      title: "Comment deleted",
+      description: "Page 2 no longer exists: this is the thread's only page.",
+    });
+  });
+});
