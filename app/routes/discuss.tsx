@@ -107,14 +107,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-/** Whether a form sent is a moderator's decision on a comment (Hide, Restore, Move horizon), as its form names itself. */
-const moderating = ({ target }: FormEvent<HTMLElement>) =>
-  target instanceof HTMLFormElement && String(new FormData(target).get("form")).startsWith("moderate:");
+/**
+ * Whether a form sent may take its comment from its place, as its form names itself: a moderator's
+ * decision (Hide, Restore, Move horizon) or its writer's Delete.
+ */
+const deciding = ({ target }: FormEvent<HTMLElement>) =>
+  target instanceof HTMLFormElement && /^(moderate|delete):/.test(String(new FormData(target).get("form")));
 
 export default function Discussion({ loaderData, actionData }: Route.ComponentProps) {
   const { data: thread, waiting } = useShieldedData(loaderData);
-  // A moderator's decision that went through leaves focus on the comment's line, or on the one now in its
-  // place, once the comments the moderator may read are drawn again (decision 88).
+  // A moderator's decision or a writer's delete that went through leaves focus on the comment's line, or on
+  // the one now in its place, once the comments the reader may read are drawn again (decisions 88, 91).
   const decidedIn = useFocusAfterDecision(!waiting);
   const location = useLocation();
   // A link to one comment (#comment-12), or the comment just posted, is scrolled to once it shows: the
@@ -199,7 +202,7 @@ export default function Discussion({ loaderData, actionData }: Route.ComponentPr
                 comments={comments}
                 strict={strict}
                 actionData={actionData}
-                onSubmit={(event) => moderating(event) && decidedIn("comments-heading")(event)}
+                onSubmit={(event) => deciding(event) && decidedIn("comments-heading")(event)}
               />
             )}
           </Spoiler>

@@ -858,3 +858,41 @@ test("a moderator's decision on a thread made from the keyboard leaves focus on 
     next ? lineOf(page.locator(`[id="${next}"]`)) : page.getByRole("heading", { name: "Comments", exact: true }),
   ).toBeFocused();
 });
+
+test("a writer who deletes their comment from the keyboard is left on the line of the comment now in its place", async ({
+  reader,
+  moderator,
+}) => {
+  const stamp = Date.now();
+  const own = `The lighthouse keeper's note, written at ${stamp}`;
+  const after = `An answer further down, written at ${stamp}`;
+  for (const [writer, text] of [
+    [reader.page, own],
+    [moderator.page, after],
+  ] as const) {
+    await typeComment(writer, "/discuss/anime:1-5", text);
+    await writer.getByRole("button", { name: "Post comment" }).click();
+    await expect(comments(writer)).toContainText(text);
+  }
+
+  const page = reader.page;
+  await page.reload();
+  await hydrated(page);
+  const item = page.locator("main li", { hasText: own });
+  const next = page.locator("main li", { hasText: after });
+  const deleteIt = async (answer: "accept" | "dismiss") => {
+    page.once("dialog", (dialog) => void dialog[answer]());
+    await item.getByRole("button", { name: "Delete" }).focus();
+    await page.keyboard.press("Enter");
+  };
+
+  // Taken back at the question, nothing is sent: the comment and the focus stay.
+  await deleteIt("dismiss");
+  await expect(item.getByRole("button", { name: "Delete" })).toBeFocused();
+
+  // Deleted, it leaves the thread: focus on the line of the comment now in its place, not the page's start.
+  await deleteIt("accept");
+  await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("Comment deleted");
+  await expect(item).toHaveCount(0);
+  await expect(next.locator(":scope > article > header").first()).toBeFocused();
+});

@@ -350,7 +350,10 @@ function DeleteButton({ id, sent }: { id: number; sent: Answer }) {
       method="post"
       className="contents"
       onSubmit={(event) => {
-        if (!window.confirm("Delete this comment? Its text goes for good.")) event.preventDefault();
+        if (window.confirm("Delete this comment? Its text goes for good.")) return;
+        // Taken back: nothing is sent, and the thread's list does not wait for an answer (decision 91).
+        event.preventDefault();
+        event.stopPropagation();
       }}
     >
       <CommentFormFields intent="delete" form={`delete:${id}`} id={id} />
