@@ -296,7 +296,8 @@ export function historyEntry(entry: {
 }
 
 export type PostOutcome =
-  | { posted: true; id: number }
+  /** `page`: the page of its thread it stands on (a reply, its comment's). */
+  | { posted: true; id: number; page: number }
   | { posted: false; problem: "unit" | "horizon" | "parent" | "full" | "duplicate" | "resent" }
   | { posted: false; problem: "limit"; limit: "minute" | "day" }
   /** No session of the writer is open any more: the account was deleted, or signed out everywhere, meanwhile. */
@@ -459,11 +460,21 @@ export async function postComment(
       ),
     historyEntry({ comment: null, at, action: "posted", by: comment.uid, horizon: comment.horizon }),
     limit.sweep,
-    sent.select("id").where("unit", "=", comment.unit).where("body", "=", comment.text),
+    sent
+      .select([
+        "id",
+        // A reply stands on its comment's page.
+        threadPageOf(
+          sql<number>`coalesce(${sql.ref("comments.parent_id")}, ${sql.ref("comments.id")})`,
+          sql.ref("comments.unit"),
+        ).as("page"),
+      ])
+      .where("unit", "=", comment.unit)
+      .where("body", "=", comment.text),
     limit.usage,
   ]);
   const posted = postedRows[0];
-  if (posted) return { posted: true, id: posted.id };
+  if (posted) return { posted: true, id: posted.id, page: posted.page };
   const check = checks[0];
   if (!check?.signedIn) return { posted: false, problem: "signedOut" };
   if (check.resent) return { posted: false, problem: "resent" };

@@ -62,10 +62,11 @@ export function commentId(value: FormDataEntryValue | null) {
 const pageSentFrom = (body: FormData) => commentId(body.get("page")) ?? 1;
 
 /** Where an action sends the reader back: the page of the thread they acted on. */
-function backTo(unit: string, body: FormData, id?: number | null) {
-  const page = pageSentFrom(body);
-  return `${discussionPath(unit)}${page > 1 ? `?page=${page}` : ""}${id ? `#comment-${id}` : ""}`;
-}
+const backTo = (unit: string, body: FormData, id?: number | null) => threadPlace(unit, pageSentFrom(body), id);
+
+/** A page of a thread, at a comment of it when `id` names one. */
+const threadPlace = (unit: string, page: number, id?: number | null) =>
+  `${discussionPath(unit)}${page > 1 ? `?page=${page}` : ""}${id ? `#comment-${id}` : ""}`;
 
 /**
  * Where a change that may take a comment from its thread's pages (a delete, a moderator's decision; on a
@@ -110,8 +111,8 @@ export async function postIntent({ request, context, unit, body, raw }: Omit<Thr
     writerBeforePost.reads,
     writerBeforePost.values({ parentId, unit, horizon: raw.horizon }),
   );
-  const posted = (id: number | null) =>
-    redirectWithToast(context.env, `${discussionPath(unit)}${id ? `#comment-${id}` : ""}`, {
+  const posted = (id: number | null, page = 1) =>
+    redirectWithToast(context.env, threadPlace(unit, page, id), {
       title: "Comment posted",
       description: "Readers who have not got as far as it touches will not see it.",
     });
@@ -164,7 +165,7 @@ export async function postIntent({ request, context, unit, body, raw }: Omit<Thr
     },
     (onlyIf) => limitedHit({ client: user.uid, action: "comment", limits }, new Date(), onlyIf),
   );
-  if (outcome.posted) return posted(outcome.id);
+  if (outcome.posted) return posted(outcome.id, outcome.page);
   switch (outcome.problem) {
     case "unit":
       throw notFound();

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/discuss";
 import { loader as repliesLoader } from "~/routes/discuss._index";
 import { COMMENT_LIMITS } from "~/lib/discussion/comment-form";
-import { MAX_REPLIES } from "~/lib/discussion/thread";
+import { COMMENTS_PER_PAGE, MAX_REPLIES } from "~/lib/discussion/thread";
 import { answered, post, saveProgress, textsOf, thread } from "../support/discussion";
 import { callAsReader as call, form, readerCookie as cookieFor } from "../support/readers";
 import { present, status } from "../support/workers-context";
@@ -380,5 +380,35 @@ describe("discussion threads (loader and action against real D1)", () => {
       `SELECT COUNT(*) AS n FROM comments WHERE uid = 'writer-closed' AND status = 'shown'`,
     ).first<{ n: number }>();
     expect(stored?.n).toBe(0);
+  });
+
+  it("sends a writer whose comment or reply stands past the thread's first page to that page, at it", async () => {
+    const unit = "wn:1-3";
+    await env.DB.batch(
+      Array.from({ length: COMMENTS_PER_PAGE }, (_, index) =>
+        env.DB.prepare(
+          `INSERT INTO comments (unit, uid, writer, author, body, horizon, writer_knew, writer_places, submission_id, created_at)
+           VALUES (?1, 'page-filler', '', 'Filler', ?2, ?1, '', '[]', ?3, ?4)`,
+        ).bind(unit, `Earlier ${index}`, crypto.randomUUID(), new Date().toISOString()),
+      ),
+    );
+    await saveProgress("writer-late", { webNovel: "wn:1-3" });
+    const cookie = await cookieFor("writer-late", { name: "Lu" });
+    // The thread's first page is full: a new comment is the first of its second page.
+    const posted = await post(cookie, unit, { text: "Late to this chapter, but the lantern scene!", horizon: unit });
+    expect(posted.status).toBe(302);
+    const at = posted.headers.get("Location")!;
+    expect(at).toMatch(new RegExp(`^/discuss/${unit}\\?page=2#comment-\\d+$`));
+    const id = Number(at.split("#comment-")[1]);
+    const second = await thread(unit, unit, 2);
+    expect(second.comments.content?.map((comment) => comment.id)).toEqual([id]);
+    // A reply to a comment of the first page stands on the first page, under it.
+    const [first] = (await thread(unit, unit)).comments.content ?? [];
+    const replied = await post(cookie, unit, {
+      text: "Agreed, it was the best part.",
+      horizon: unit,
+      parent: String(first!.id),
+    });
+    expect(replied.headers.get("Location")).toMatch(new RegExp(`^/discuss/${unit}#comment-\\d+$`));
   });
 });
