@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 import { CommentForm } from "~/components/discussion/comment-form";
+import { useThreadFormsSentBeforeTheirCode } from "~/components/discussion/lazy-writer-tools";
 import { NoComments, ThreadComments } from "~/components/discussion/thread-comments";
 import { OriginalText } from "~/components/original-text";
 import { PageHeader } from "~/components/page-header";
@@ -120,6 +121,7 @@ export default function Discussion({ loaderData, actionData }: Route.ComponentPr
   // the one now in its place, once the comments the reader may read are drawn again (decisions 88, 91).
   const decidedIn = useFocusAfterDecision(!waiting);
   const location = useLocation();
+  useThreadFormsSentBeforeTheirCode();
   // A link to one comment (#comment-12), or the comment just posted, is scrolled to once it shows: the
   // comments arrive after the first paint, and a posted one with the page's data asked for again. The
   // form that posted it is gone, so focus goes to the comment.

@@ -1,5 +1,7 @@
 import { type ComponentProps, memo, Suspense, useEffect, useState } from "react";
+import { useSubmit } from "react-router";
 import { lazyOptional, optionalPart } from "~/browser/lazy-import";
+import { displayPath } from "~/lib/http/display-path";
 import type { CommentBody } from "~/lib/discussion/thread";
 import { CommentText } from "./comment-text";
 import type { PostFormProps } from "./post-form";
@@ -16,8 +18,16 @@ import type { PostFormProps } from "./post-form";
 
 const loadWriterTools = optionalPart(() => import("./writer-tools"));
 
+/** Whether the forms' code has come: a form the server drew is then the reader's to send as React draws it. */
+let writerToolsLoaded = false;
+const loadedWriterTools = () =>
+  loadWriterTools().then((module) => {
+    writerToolsLoaded = true;
+    return module;
+  });
+
 const LazyPostForm = lazyOptional(
-  () => loadWriterTools().then((module) => module.PostForm),
+  () => loadedWriterTools().then((module) => module.PostForm),
   function FormUnavailable() {
     return (
       <p role="alert" className="rounded-md border border-border bg-card p-4 text-sm">
@@ -36,10 +46,10 @@ export function TextOnly({ body }: { body: Pick<CommentBody, "text"> }) {
   );
 }
 
-const LazyCommentTools = lazyOptional(() => loadWriterTools().then((module) => module.CommentTools), TextOnly);
+const LazyCommentTools = lazyOptional(() => loadedWriterTools().then((module) => module.CommentTools), TextOnly);
 
 const LazyModeratorActions = lazyOptional(
-  () => loadWriterTools().then((module) => module.ModeratorActions),
+  () => loadedWriterTools().then((module) => module.ModeratorActions),
   () => null,
 );
 
@@ -55,12 +65,43 @@ function useHeldUntilLoaded<Props>(props: Props): Props {
   useEffect(() => {
     let live = true;
     const settle = () => live && setLoaded(true);
-    loadWriterTools().then(settle, settle);
+    loadedWriterTools().then(settle, settle);
     return () => {
       live = false;
     };
   }, []);
   return loaded ? props : first;
+}
+
+/**
+ * A thread's form sent while its code is still on its way (the server drew it; React leaves its taps to
+ * the browser until it has the code) goes through the page's own action, as it does once the code has
+ * come, not as the browser's own post: a post that fails then keeps the page and the text, and says so
+ * beside the form once its code is here (the route's clientAction), where the browser would put its
+ * error page in place of the reader's text. Listened for on the window, before React, which stops a
+ * send from a part it has not drawn yet.
+ */
+export function useThreadFormsSentBeforeTheirCode() {
+  const submit = useSubmit();
+  useEffect(() => {
+    const onSubmit = (event: SubmitEvent) => {
+      const form = event.target;
+      if (
+        writerToolsLoaded ||
+        event.defaultPrevented ||
+        !(form instanceof HTMLFormElement) ||
+        form.getAttribute("method")?.toLowerCase() !== "post" ||
+        // The thread's own forms, however its address was written (`wn:1-5` or `wn%3A1-5`).
+        displayPath(new URL(form.action, window.location.href).pathname) !== displayPath(window.location.pathname)
+      )
+        return;
+      event.preventDefault();
+      event.stopPropagation();
+      void submit(event.submitter instanceof HTMLButtonElement ? event.submitter : form);
+    };
+    window.addEventListener("submit", onSubmit, true);
+    return () => window.removeEventListener("submit", onSubmit, true);
+  }, [submit]);
 }
 
 /** The thread's form (posting, or answering a comment), drawn by the server and kept as drawn while its code loads. */
