@@ -217,11 +217,12 @@ export async function threadPageCount(db: D1Database, unit: string) {
 
 /**
  * The page of its thread on which the comment with this id stands (for a reply, give its comment's id):
- * one more than how many pages the comments listed before it fill.
+ * one more than how many pages the comments listed before it fill. (The page size is written into the
+ * statement: bound, a number is a real to D1, and the division would not be a whole one.)
  */
 export const threadPageOf = (commentId: RawBuilder<number>, unit: RawBuilder<string>) =>
   sql<number>`1 + (SELECT count(*) FROM comments AS b WHERE b.unit = ${unit} AND b.parent_id IS NULL AND b.id < ${commentId}
-    AND (b.status = 'shown' OR EXISTS (SELECT 1 FROM comments AS br WHERE br.parent_id = b.id AND br.status = 'shown'))) / ${COMMENTS_PER_PAGE}`;
+    AND (b.status = 'shown' OR EXISTS (SELECT 1 FROM comments AS br WHERE br.parent_id = b.id AND br.status = 'shown'))) / ${sql.lit(COMMENTS_PER_PAGE)}`;
 
 /**
  * The newest replies others posted under a reader's comments, in one round trip: when, and in which

@@ -383,7 +383,8 @@ describe("discussion threads (loader and action against real D1)", () => {
   });
 
   it("sends a writer whose comment or reply stands past the thread's first page to that page, at it", async () => {
-    const unit = "wn:1-3";
+    // A thread no other test here writes in (the tests share one database).
+    const unit = "wn:2-2";
     await env.DB.batch(
       Array.from({ length: COMMENTS_PER_PAGE }, (_, index) =>
         env.DB.prepare(
@@ -392,7 +393,7 @@ describe("discussion threads (loader and action against real D1)", () => {
         ).bind(unit, `Earlier ${index}`, crypto.randomUUID(), new Date().toISOString()),
       ),
     );
-    await saveProgress("writer-late", { webNovel: "wn:1-3" });
+    await saveProgress("writer-late", { webNovel: "wn:2-2" });
     const cookie = await cookieFor("writer-late", { name: "Lu" });
     // The thread's first page is full: a new comment is the first of its second page.
     const posted = await post(cookie, unit, { text: "Late to this chapter, but the lantern scene!", horizon: unit });
@@ -402,12 +403,12 @@ describe("discussion threads (loader and action against real D1)", () => {
     const id = Number(at.split("#comment-")[1]);
     const second = await thread(unit, unit, 2);
     expect(second.comments.content?.map((comment) => comment.id)).toEqual([id]);
-    // A reply to a comment of the first page stands on the first page, under it.
-    const [first] = (await thread(unit, unit)).comments.content ?? [];
+    // A reply to the last comment of the first page stands on the first page, under it.
+    const last = (await thread(unit, unit)).comments.content?.at(-1);
     const replied = await post(cookie, unit, {
       text: "Agreed, it was the best part.",
       horizon: unit,
-      parent: String(first!.id),
+      parent: String(last!.id),
     });
     expect(replied.headers.get("Location")).toMatch(new RegExp(`^/discuss/${unit}#comment-\\d+$`));
   });
