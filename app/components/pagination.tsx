@@ -23,7 +23,9 @@ export function Pagination({
     const search = params.toString();
     return search ? `?${search}` : location.pathname;
   };
-  const linkClass = "tap-line rounded-md border border-border px-4 hover:border-primary";
+  // Padding that grows with the text only to 5% of the screen: at twice the text size on a 320 px phone
+  // "Page 1 of 2" and "Next →" fit one line.
+  const linkClass = "tap-line rounded-md border border-border px-card hover:border-primary";
   return (
     <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-4">
       {page > 1 ? (

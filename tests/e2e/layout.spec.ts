@@ -1058,6 +1058,83 @@ test("at twice the text size on a 360 or 320 px phone, the count of entries by s
   expect(Math.abs(figure!.y - name!.y)).toBeLessThan(4);
 });
 
+/**
+ * The text that runs out of its box: an element holding words whose right edge goes past its parent's
+ * content edge (into its padding, over its border, under what stands beside it), or whose words run
+ * past its own edge. What a box clips or scrolls is its own, and a chart's drawn labels (aria-hidden,
+ * its figures are in the table below it) are placed by the chart.
+ */
+function textOutOfItsBox(page: Page) {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const inItsOwnPlace = (element: Element) =>
+      element.closest('.sr-only, [aria-hidden="true"], svg') ||
+      getComputedStyle(element).position === "absolute" ||
+      getComputedStyle(element).position === "fixed";
+    const clipped = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== "visible") return true;
+      }
+      return false;
+    };
+    for (const element of document.body.querySelectorAll("header *, main *")) {
+      if (["INPUT", "SELECT", "TEXTAREA", "OPTION"].includes(element.tagName)) continue;
+      const words = [...element.childNodes].some(
+        (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+      );
+      if (!words || !element.getClientRects().length || inItsOwnPlace(element) || clipped(element)) continue;
+      const parent = element.parentElement!;
+      const style = getComputedStyle(parent);
+      if (style.display === "inline") continue;
+      const edge =
+        parent.getBoundingClientRect().right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+      const right = element.getBoundingClientRect().right;
+      const own = getComputedStyle(element).display === "inline" ? 0 : element.scrollWidth - element.clientWidth;
+      if (right > edge + 1 || own > 1)
+        problems.push(
+          `"${(element.textContent ?? "").trim().slice(0, 40)}" ends ${Math.round(Math.max(right - edge, own))} px past its box`,
+        );
+    }
+    return [...new Set(problems)].slice(0, 6);
+  });
+}
+
+test("at twice the text size on a 360 or 320 px phone, every long word stays inside its box: a name, a link's address, a count", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await setTextSize(page, "200%");
+  // The public pages a reader walks on a phone, one of each; the sign-in page keeps the header's
+  // name beside fewer controls.
+  for (const path of [
+    "/",
+    "/web_novel",
+    "/light_novels",
+    "/anime",
+    "/characters",
+    "/characters/ilse-marrow",
+    "/translation_meta",
+    "/translation_meta/ln_mistls/main_v2",
+    "/translation_meta/anime_mistls?season=2",
+    "/discuss/anime:1-11?reveal=all",
+    "/reading_tracker",
+    "/statistics",
+    "/search?q=ash",
+    "/login",
+  ]) {
+    await open(page, path);
+    for (const width of [360, 320]) {
+      await page.setViewportSize({ width, height: 740 });
+      const measured = await overflow(page);
+      expect
+        .soft(measured.scrollWidth, `${path} at ${width} px: ${measured.culprits.join("; ")}`)
+        .toBeLessThanOrEqual(width);
+      expect.soft(await textOutOfItsBox(page), `${path} at ${width} px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 360, height: 740 });
+  }
+});
+
 test("at twice the text size on a 360 px phone, a title on a card breaks between its words, never inside one", async ({
   page,
 }) => {

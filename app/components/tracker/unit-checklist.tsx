@@ -133,7 +133,7 @@ function ChecklistGroup({
       onToggle={(event) => setOpen(event.currentTarget.open)}
       className="group rounded-md border border-border"
     >
-      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-3 py-2 text-sm [&::-webkit-details-marker]:hidden">
+      <summary className="flex min-h-11 cursor-pointer list-none flex-wrap items-center gap-x-2 px-3 py-2 text-sm [&::-webkit-details-marker]:hidden">
         <DisclosureChevron />
         <span className="font-medium">{name}</span>
         <span className="ml-auto text-right text-xs text-muted-foreground">
