@@ -19,10 +19,12 @@ ToastViewport.displayName = "ToastViewport";
  * Swiping it away is for wider screens; on a phone its close button dismisses it. Its Undo and its close
  * button are a fingertip's size (a 44 px hit area each, the close button in the corner the padding keeps
  * clear), as they take back a change the reader just made; at a large text size the Undo goes under the
- * words rather than squeezing them (toaster.tsx).
+ * words rather than squeezing them (toaster.tsx). The close button sits inside the corner (at the usual
+ * text size level with the title's first line), in a column the padding keeps for it: the words wrap
+ * before it, a long address ("Link copied") included, never under it nor cut at the toast's edge.
  */
 const toastVariants = cva(
-  "group pointer-events-auto max-sm:pointer-events-none [&_a]:pointer-events-auto relative flex w-full flex-wrap items-center justify-between gap-4 overflow-hidden rounded-lg border p-4 pr-[48px] shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out",
+  "group pointer-events-auto max-sm:pointer-events-none [&_a]:pointer-events-auto relative flex w-full flex-wrap items-center justify-between gap-4 overflow-hidden rounded-lg border p-4 pr-[52px] shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out",
   {
     variants: {
       variant: {
@@ -65,7 +67,7 @@ export const ToastClose = forwardRef<
     ref={ref}
     aria-label="Dismiss notification"
     className={cn(
-      "pointer-events-auto absolute right-0 top-0 inline-flex size-[44px] items-center justify-center rounded-md opacity-70 hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring",
+      "pointer-events-auto absolute right-1 top-1 inline-flex size-[44px] items-center justify-center rounded-md opacity-70 hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring",
       className,
     )}
     {...props}

@@ -26,7 +26,8 @@ export function Toaster() {
             if (!nextOpen) dispatch({ type: "DISMISS_TOAST", toastId: id });
           }}
         >
-          <div className="grid flex-1 basis-40 gap-1">
+          {/* Its words break a long address rather than run under the close button. */}
+          <div className="grid min-w-0 flex-1 basis-40 gap-1 [overflow-wrap:anywhere]">
             {title ? <ToastTitle>{title}</ToastTitle> : null}
             {description ? <ToastDescription>{description}</ToastDescription> : null}
           </div>
