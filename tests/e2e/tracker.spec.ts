@@ -497,6 +497,32 @@ test.describe("an anime viewer on a 360 px phone", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
+  test("a number typed alone and Enter go to that chapter or episode of the arc or season shown above", async ({
+    page,
+  }) => {
+    // A reader at arc 2's chapter 4 (after its prologue) and season 2's episode 3.
+    await page.addInitScript(
+      (stored) => localStorage.setItem("rc:progress", stored),
+      JSON.stringify({ ...emptyProgress, webNovel: "wn:2-5", anime: "anime:2-3" }),
+    );
+    await page.goto("/reading_tracker");
+    await waitForHydration(page);
+    const chapter = page.getByLabel("Last chapter read");
+    const findChapter = page.getByLabel("Or find a chapter by number or title");
+    await findChapter.pressSequentially("12");
+    await findChapter.press("Enter");
+    // Arc 2's chapter 12, its 13th entry, not a list of every arc's.
+    await expect(chapter).toHaveValue("wn:2-13");
+    await expect(findChapter).toHaveValue("");
+    await expect(page.getByRole("status").filter({ hasText: "match “12”" })).toHaveCount(0);
+
+    const episode = page.getByLabel("Last episode watched");
+    const findEpisode = page.getByLabel("Or find an episode by number or title");
+    await findEpisode.pressSequentially("5");
+    await findEpisode.press("Enter");
+    await expect(episode).toHaveValue("anime:2-5");
+  });
+
   test("a viewer of season 1 and its recut is offered each other medium once, from the furthest they watched", async ({
     page,
   }) => {

@@ -188,6 +188,41 @@ describe("UnitPicker", () => {
     expect(await offered()).toEqual(["Arc 1 · Chapter 1 · A lantern in the rain", "Arc 2 · Chapter 1 · Cinders"]);
   });
 
+  it("on Enter sets, for a number alone, the chapter so numbered in the arc shown above", async () => {
+    const user = userEvent.setup();
+    const { arc, chapter } = renderTracker("wn:2-1");
+    const find = screen.getByRole("combobox", { name: "Or find a chapter by number or title" });
+    await user.type(find, "2{Enter}");
+    expect(await screen.findByText("Saved: wn:2-2")).toBeInTheDocument();
+    expect(shownText(chapter)).toBe("Chapter 2");
+    expect(find).toHaveValue("");
+    expect(screen.queryByRole("status")).toBeNull();
+
+    // Looking at arc 1 above, its chapter.
+    await user.selectOptions(arc, "Arc 1: Embers");
+    await user.type(find, "1{Enter}");
+    expect(await screen.findByText("Saved: wn:1-1")).toBeInTheDocument();
+
+    // A number the arc shown names nothing is said so, as before.
+    await user.type(find, "7{Enter}");
+    expect(await screen.findByText(/^No chapter you can see is named “7”/)).toBeInTheDocument();
+    expect(screen.getByText("Saved: wn:1-1")).toBeInTheDocument();
+
+    // With no arc shown, that chapter of every arc is offered, the first arc's first.
+    await user.selectOptions(arc, "Not started");
+    await user.clear(find);
+    await user.type(find, "2{Enter}");
+    const offered = await screen.findByRole("status");
+    expect(offered).toHaveTextContent("3 match “2”: choose one.");
+    expect(
+      within(offered)
+        .getAllByRole("button")
+        .map((button) => button.textContent)
+        .slice(0, 2),
+    ).toEqual(["Arc 1 · Chapter 2 · The bridge", "Arc 2 · Chapter 2"]);
+    expect(screen.getByText("Saved: not started")).toBeInTheDocument();
+  });
+
   it("suggests every chapter by arc and number once the reader comes to the box, titles shielded by the same rule", async () => {
     const user = userEvent.setup();
     renderTracker(null);

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { WrappingSelect } from "~/components/ui/wrapping-select";
-import { pickerLabel, type TrackerUnit, unitGroups, unitsFound } from "~/lib/progress/tracker-units";
+import { numberedInGroup, pickerLabel, type TrackerUnit, unitGroups, unitsFound } from "~/lib/progress/tracker-units";
 import { isRevealed } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
 import { withArticle } from "~/lib/words";
@@ -106,10 +106,11 @@ const MOST_CHOICES = 6;
 /**
  * Type to find: the browser's own suggestions (a datalist) over every unit, named with its arc and,
  * where the spoiler rule allows, its title. A suggestion chosen, or a label pasted whole, sets progress;
- * Enter on words that find one suggestion by its name sets it too (unitsFound: "arc 2 chapter 1" is not
- * chapter 12), and on others says how many hold them (a title the reader has not reached is not among
- * them), offering those in the arc shown above (`near`) first: a reader in arc 5 who types "chapter 3"
- * most likely means arc 5's. An episode found by its place in its season, not its name ("13" for a
+ * Enter on a number alone sets the unit so named in the arc shown above (`near`): "12" is its Chapter 12,
+ * as the picker beside the box lists it (numberedInGroup). Enter on other words that find one suggestion
+ * by its name sets it too (unitsFound: "arc 2 chapter 1" is not chapter 12), and on others says how many
+ * hold them (a title the reader has not reached is not among them), offering those in the arc shown above
+ * first: a reader in arc 5 who types "chapter 3" most likely means arc 5's. An episode found by its place in its season, not its name ("13" for a
  * season's thirteenth, named "12.5"), or a web novel entry by its number on the serial site ("57" for
  * Arc 2 · Chapter 24), or a season and its episode written with a dash ("2-3"), is offered, never set,
  * even alone: it may not be the one meant.
@@ -168,6 +169,8 @@ function FindUnit({
         onKeyDown={(event) => {
           const typed = text.trim();
           if (event.key !== "Enter" || !typed) return;
+          const numbered = numberedInGroup(units, typed, near);
+          if (numbered) return choose(numbered.key);
           const holding = unitsFound(
             suggestions.map((suggestion) => suggestion.unit),
             suggestions.map((suggestion) => suggestion.text),

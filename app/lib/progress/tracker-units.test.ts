@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { gated } from "../shield/gated";
-import { labelsFound, pickerLabel, unitName, unitsFound, type TrackerUnit } from "./tracker-units";
+import { labelsFound, numberedInGroup, pickerLabel, unitName, unitsFound, type TrackerUnit } from "./tracker-units";
 
 const chapters = Array.from({ length: 20 }, (_, index) => `Arc 1 · Chapter ${index + 1}`).concat([
   "Arc 2 · Chapter 1 · Cinders",
@@ -226,6 +226,32 @@ describe("unitsFound", () => {
       label: `Arc 1 · Chapter ${place}`,
     }));
     expect(found("3", "", chapters)).toEqual([]);
+  });
+});
+
+describe("numberedInGroup", () => {
+  // As the demo: season 1's recap, its 13th and last, goes by "12.5"; season 2 has an episode 13.
+  const seasons = [
+    ...Array.from({ length: 12 }, (_, index) => episode(1, index + 1)),
+    episode(1, 13, "12.5"),
+    ...Array.from({ length: 13 }, (_, index) => episode(2, index + 1)),
+  ];
+  const named = (typed: string, near: string) => numberedInGroup(seasons, typed, near)?.key;
+
+  it("is the unit of the group shown whose own name is the number typed alone", () => {
+    expect(named("5", "Season 2")).toBe("anime:2-5");
+    expect(named("5", "Season 1")).toBe("anime:1-5");
+    expect(named("05", "Season 1")).toBe("anime:1-5");
+    expect(named("12.5", "Season 1")).toBe("anime:1-13");
+  });
+
+  it("is none without a group shown, for more than a number, or for a number the group names nothing", () => {
+    expect(named("5", "")).toBeUndefined();
+    expect(named("episode 5", "Season 2")).toBeUndefined();
+    expect(named("s2e5", "Season 2")).toBeUndefined();
+    // Season 1's 13th goes by "12.5": found by place, offered, never set.
+    expect(named("13", "Season 1")).toBeUndefined();
+    expect(named("14", "Season 2")).toBeUndefined();
   });
 });
 

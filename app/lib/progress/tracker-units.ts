@@ -350,6 +350,22 @@ export function unitsFound(
   ];
 }
 
+/**
+ * The unit a number typed alone names in the group shown above (`near`): the one whose own name is that
+ * number ("12": Chapter 12 of the arc the pickers show, as the chapter picker beside the box lists it),
+ * which Enter sets rather than offer it among every arc's chapter 12. None where no group is shown, the
+ * words are more than a number, or the group has no unit so named (an episode only in that place, a
+ * chapter only so numbered on the serial site: those stay offered, never set).
+ */
+export function numberedInGroup(units: readonly TrackerUnit[], typed: string, near: string) {
+  const number = /^\d+(?:\.\d+)?$/.exec(asTyped(typed))?.[0];
+  if (!near || number === undefined) return undefined;
+  const named = units.filter(
+    (unit) => unit.group === near && /^\p{L}+ (\d+(?:\.\d+)?)$/u.exec(unitName(unit))?.[1] === String(Number(number)),
+  );
+  return named.length === 1 ? named[0] : undefined;
+}
+
 /** A web novel chapter's name with its arc's number, "Chapter 3-12" (`arcChapterName`); "" for any other unit. */
 function arcNumberedName(unit: TrackerUnit) {
   const arc = parseUnitKey(unit.key, "web_novel")?.arc;
