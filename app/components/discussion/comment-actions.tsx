@@ -351,7 +351,7 @@ function DeleteButton({ id, sent }: { id: number; sent: Answer }) {
       className="contents"
       onSubmit={(event) => {
         if (window.confirm("Delete this comment? Its text goes for good.")) return;
-        // Taken back: nothing is sent, and the thread's list does not wait for an answer (decision 91).
+        // Taken back: nothing is sent, and the thread's list does not wait for an answer (decision 89).
         event.preventDefault();
         event.stopPropagation();
       }}
