@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
@@ -12,6 +12,9 @@ const entries = [
   gated(["anime:1-10"], "Once I've spoken the terms, I cannot break them."),
 ];
 
+/** An entry's element id, as a permalink names it. */
+const entryId = (entry: (typeof entries)[number]) => `entry-${entries.indexOf(entry)}`;
+
 function renderEntries() {
   const Stub = createRoutesStub([
     {
@@ -24,7 +27,11 @@ function renderEntries() {
               items={entries}
               itemKey={(entry) => String(entry.content)}
               describe={(run) => `${run.length} entries`}
-              renderItem={(entry, shown) => <p key={String(entry.content)}>{shown ? entry.content : null}</p>}
+              renderItem={(entry, shown) => (
+                <p key={String(entry.content)} id={entryId(entry)} hidden={!shown}>
+                  {shown ? entry.content : null}
+                </p>
+              )}
             />
           </section>
           <a href="#after">After the list</a>
@@ -50,5 +57,23 @@ describe("ShieldedList", () => {
     expect(document.activeElement).toBe(screen.getByText("I remember snow I've never seen."));
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole("link", { name: "After the list" }));
+  });
+
+  it("leaves focus on a link's target when the line that held it is shown, and on the first entry once the address names another place", async () => {
+    const user = userEvent.setup();
+    for (const [hash, focused] of [
+      ["#entry-2", "Once I've spoken the terms, I cannot break them."],
+      // The skip link's target since: the line is still marked, but holds nothing the address names.
+      ["#main", "I remember snow I've never seen."],
+    ] as const) {
+      renderEntries();
+      // As the page marks the line that holds the address's target (app/browser/hash-target.ts).
+      document.querySelector<HTMLElement>('[data-spoiler="run"]')!.dataset.holdsTarget = "";
+      window.location.hash = hash;
+      screen.getByRole("button", { name: "Show them" }).focus();
+      await user.keyboard("{Enter}");
+      expect(document.activeElement).toBe(screen.getByText(focused));
+      cleanup();
+    }
   });
 });

@@ -187,8 +187,18 @@ function useFocusOnWhatTookItsPlace() {
         ? {
             holder,
             before: line.previousElementSibling,
-            target: "holdsTarget" in line.dataset ? hashId(window.location.hash) : null,
+            target: heldTarget(line, holder),
           }
         : null;
   };
+}
+
+/**
+ * The id of the link's target `line` holds, hidden in the list `holder`, or null. The line stays marked
+ * while the address names another place since (the skip link's #main), which is not what it holds.
+ */
+function heldTarget(line: HTMLElement, holder: HTMLElement) {
+  const id = "holdsTarget" in line.dataset ? hashId(window.location.hash) : null;
+  const target = id ? document.getElementById(id) : null;
+  return target?.hidden && holder.contains(target) ? id : null;
 }
