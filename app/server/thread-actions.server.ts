@@ -30,6 +30,7 @@ import { lengthProblem } from "~/lib/forms/text-length";
 import { REASON_MAX_LENGTH } from "~/lib/discussion/thread-forms";
 import { notFound } from "./not-found.server";
 import { pageAfterChange } from "./paging.server";
+import { parsePositiveInt } from "~/lib/http/params";
 import { redirectWithToast } from "./toast.server";
 
 /*
@@ -58,8 +59,14 @@ export function commentId(value: FormDataEntryValue | null) {
   return /^[1-9][0-9]{0,15}$/.test(text) ? Number(text) : null;
 }
 
-/** The page of the thread a form was sent from (its forms say it), the first when it names none. */
-const pageSentFrom = (body: FormData) => commentId(body.get("page")) ?? 1;
+/**
+ * The page of the thread a form was sent from (its forms say it), read as an address's `?page=` is; the
+ * first when it names none a page could be.
+ */
+const pageSentFrom = (body: FormData) => {
+  const page = body.get("page");
+  return parsePositiveInt(typeof page === "string" ? page : null) ?? 1;
+};
 
 /** Where an action sends the reader back: the page of the thread they acted on. */
 const backTo = (unit: string, body: FormData, id?: number | null) => threadPlace(unit, pageSentFrom(body), id);

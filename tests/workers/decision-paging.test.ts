@@ -153,7 +153,7 @@ async function toastAfter(answer: { headers: Headers }) {
 
 describe("a change on a thread's last page", () => {
   /** Sends one of the thread's forms from its page `page`, as `cookie`. */
-  const sendFrom = (unit: string, page: number, cookie: string, fields: Record<string, string>) =>
+  const sendFrom = (unit: string, page: number | string, cookie: string, fields: Record<string, string>) =>
     call(threadAction, `/discuss/${unit}?page=${page}`, {
       method: "POST",
       cookie,
@@ -168,7 +168,7 @@ describe("a change on a thread's last page", () => {
     const ids = await threadComments(unit, 2 * COMMENTS_PER_PAGE + 1, "thread-paging-writer");
     const before = await openPage(unit, `/discuss/${unit}?page=3&reveal=${unit}`);
     expect(before.data?.comments.content?.map((comment) => comment.id)).toEqual([ids.at(-1)]);
-    const hide = (page: number, id: number) =>
+    const hide = (page: number | string, id: number) =>
       sendFrom(unit, page, moderator, { intent: "hide", form: `moderate:${id}`, id: String(id) });
 
     const hidden = await hide(3, ids.at(-1)!);
@@ -188,6 +188,16 @@ describe("a change on a thread's last page", () => {
     expect((await toastAfter(kept)).description).toBe(
       "Its writer sees your decision and reason on their discussion page.",
     );
+
+    // A page no address can name (a form's field written by hand) is the first page, as in an address.
+    ids.splice(-2);
+    for (const page of ["1234567", "9999999999999999"]) {
+      const sent = await hide(page, ids.pop()!);
+      expect(sent.headers.get("Location")).toBe(`/discuss/${unit}`);
+      expect((await toastAfter(sent)).description).toBe(
+        "Its writer sees your decision and reason on their discussion page.",
+      );
+    }
   });
 
   it("that deletes the writer's only comment there brings them back to the thread's first page, and says so", async () => {
