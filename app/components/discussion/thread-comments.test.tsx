@@ -162,6 +162,23 @@ describe("a thread's comments in strict mode", () => {
     ).toBeVisible();
   });
 
+  it("counts the replies that go with a comment it leaves out, apart from what was written by readers who had seen more", async () => {
+    renderStrictThread([
+      withReplies(comment(5, "Wait until chapter 30", "wn:1-5", "wn:1-30"), [
+        comment(6, "I had only read to here", "wn:1-5", "wn:1-9"),
+        comment(7, "Me too, chapter 31 says so", "wn:1-5", "wn:1-31"),
+      ]),
+      comment(8, "Read to here too", "wn:1-5", "wn:1-9"),
+    ]);
+    expect(await screen.findByText("Read to here too")).toBeVisible();
+    expect(screen.queryByText("I had only read to here")).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Strict mode leaves out 1 comment or reply by readers who had seen more than you, and 2 replies under that comment.",
+      ),
+    ).toBeVisible();
+  });
+
   it("says what its writer had seen place by place, apart from the dots inside each place's label", async () => {
     renderStrictThread([
       comment(4, "Both of them", "wn:1-5", "wn:1-5", [

@@ -82,17 +82,31 @@ export function ThreadComments({
     isRevealed(shield, revealedBy) &&
     !knewNoMore(content.writerKnew, shield.knowledge);
   const shown = comments.filter((comment) => !tooKnowing(comment));
-  // Left out: comments, and replies under the comments still shown.
+  // Left out: comments, and replies under the comments still shown; with a comment go the replies under it
+  // the reader would have been shown, whoever wrote them, counted apart.
+  const goneComments = comments.filter(tooKnowing);
   const leftOut =
-    comments.length -
-    shown.length +
+    goneComments.length +
     shown.reduce((count, comment) => count + (comment.content?.replies.filter(tooKnowing).length ?? 0), 0);
+  const goneWithThem = goneComments.reduce(
+    (count, comment) =>
+      count +
+      (comment.content?.replies.filter(
+        (reply) =>
+          reply.content !== null && !reply.content.removed && shield !== null && isRevealed(shield, reply.revealedBy),
+      ).length ?? 0),
+    0,
+  );
   if (!comments.length) return <NoComments />;
   return (
     <>
       {leftOut ? (
         <p className="mb-3 text-sm text-muted-foreground">
-          Strict mode leaves out {countOf(leftOut, nouns.commentOrReply)} by readers who had seen more than you.
+          Strict mode leaves out {countOf(leftOut, nouns.commentOrReply)} by readers who had seen more than you
+          {goneWithThem
+            ? `, and ${countOf(goneWithThem, nouns.reply)} under ${goneComments.length === 1 ? "that comment" : "those comments"}`
+            : ""}
+          .
         </p>
       ) : null}
       <ol className="space-y-4" onSubmit={onSubmit}>
