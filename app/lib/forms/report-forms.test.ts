@@ -75,6 +75,13 @@ describe("report forms", () => {
     expect(validateReport(anime, { ...base, track: "radio" }).errors).toEqual({
       track: "Choose one of the listed options.",
     });
+    // Too long for a timestamp: how to write one says more than a count of characters, before sending too.
+    expect(validateReport(anime, { ...base, timestamp: "12 min 34 sec" }).errors).toEqual({
+      timestamp: "Write minutes:seconds, or hours:minutes:seconds past an hour.",
+    });
+    expect(reportLengthErrors(anime, { ...base, timestamp: "12 min 34 sec" })).toEqual({
+      timestamp: "Write minutes:seconds, or hours:minutes:seconds past an hour.",
+    });
     expect(validateReport(anime, { ...base, official: "x".repeat(1001) }).errors).toEqual({
       official: "Keep it to 1,000 characters (this is 1,001).",
     });

@@ -245,7 +245,7 @@ function reportSchema(form: FormDefinition) {
       // A phone's Japanese keyboard writes "１２：３４": a field with a pattern reads it as the "12:34" it is.
       .overwrite((text) => (field.pattern ? text.normalize("NFKC") : text))
       .check((check) => {
-        const tooLong = lengthProblem(check.value, field.max);
+        const tooLong = fieldLengthProblem(field, check.value);
         if (tooLong) check.issues.push({ code: "custom", input: check.value, message: tooLong });
       });
     if (field.required)
@@ -278,9 +278,18 @@ export function fieldNames(form: FormDefinition) {
 export function reportLengthErrors(form: FormDefinition, values: Readonly<Record<string, string>>) {
   return collectErrors(
     Object.fromEntries(
-      form.fields.map((field) => [field.name, lengthProblem(cleanCommentText(values[field.name] ?? ""), field.max)]),
+      form.fields.map((field) => [field.name, fieldLengthProblem(field, cleanCommentText(values[field.name] ?? ""))]),
     ),
   );
+}
+
+/**
+ * What a field says of text longer than it takes: how long it may be, or for a field written in a set
+ * form (a timestamp), how to write it, which says more than a count of characters.
+ */
+function fieldLengthProblem(field: FieldDefinition, text: string) {
+  const tooLong = lengthProblem(text, field.max);
+  return tooLong && field.pattern ? field.pattern.message : tooLong;
 }
 
 /** Validates form values, in the browser before sending and again in the action. */
