@@ -27,15 +27,14 @@ export function SiteHeader({ siteName, areas, search, account }: SiteHeaderProps
       className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75"
     >
       {/* One row; with a large text size on a narrow phone, the controls go to a row of their own under
-          the name rather than over it (the name is never given less than 4rem, nor less than the mark and
-          its longest word, before they wrap). They grow with the text only so far (--spacing-control) and
-          keep 4 px apart, so that row fits a 360 px phone at twice the text size; narrower still, they wrap
-          rather than leave the screen. */}
+          the name rather than over it (the name is never given less than 4rem before they wrap). They grow
+          with the text only so far (--spacing-control) and keep 4 px apart, so that row fits a 360 px phone
+          at twice the text size; narrower still, they wrap rather than leave the screen. */}
       <div className="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center gap-x-2 px-3 sm:px-4">
         {/* The whole name on every phone: over two lines where it must, without the mark below 360 px. */}
         <Link
           to="/"
-          className="flex min-h-11 min-w-min basis-16 grow items-center gap-2 rounded-md font-semibold tracking-tight"
+          className="flex min-h-11 min-w-0 basis-16 grow items-center gap-2 rounded-md font-semibold tracking-tight"
         >
           <Logo className="size-7 shrink-0 max-[22.5rem]:hidden" />
           <span className="text-sm leading-tight sm:text-base">{siteName}</span>
