@@ -4,7 +4,7 @@ import { readOrWatched } from "~/lib/discussion/thread";
 import { knows, type Revealers } from "~/lib/shield/knowledge";
 import { useShield } from "~/browser/spoiler-shield";
 import { useOptionalUser } from "~/browser/user";
-import { PostFormSlot } from "./lazy-writer-tools";
+import { PostFormSlot, useHeldUntilLoaded } from "./lazy-writer-tools";
 // Its props only: the form's code stays in the chunk signed-in readers load.
 import type { PostFormProps } from "./post-form";
 import { SignInToJoin } from "./sign-in-to-join";
@@ -32,7 +32,10 @@ export function CommentForm({
 }) {
   const user = useOptionalUser();
   const shield = useShield();
-  const gated = Boolean(shield && !knows(shield.knowledge, joinableBy));
+  // As first drawn until the form's code has come: a signed-in reader's browser may not know their progress
+  // until the account's arrives (/resources/progress), and the form the server drew, with what they typed
+  // into it, stays meanwhile.
+  const gated = useHeldUntilLoaded(Boolean(shield && !knows(shield.knowledge, joinableBy)), user !== null);
   const formShown = user !== null && !gated;
   const [wasShown, setWasShown] = useState(false);
   useEffect(() => {

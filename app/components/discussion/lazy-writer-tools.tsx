@@ -54,23 +54,26 @@ const LazyModeratorActions = lazyOptional(
 );
 
 /**
- * The props as first drawn until the forms' code is here, then as they are. A boundary the server drew
+ * The value as first drawn until the forms' code is here, then as it is. A boundary the server drew
  * that React has not hydrated yet (its code still loading) is drawn anew if its props change first (the
- * reader's places, named once the revealed data comes): its fallback, then an empty form, and words the
- * reader had typed into the form the server drew would go.
+ * reader's places, named once the revealed data comes), and dropped if what holds it changes (the form
+ * giving way to "You can join once…" while the account's progress is on its way): its fallback, then an
+ * empty form, and words the reader had typed into the form the server drew would go. `holds`: whether
+ * there is a form to hold (a signed-out reader loads none of the forms' code).
  */
-function useHeldUntilLoaded<Props>(props: Props): Props {
-  const [first] = useState(props);
+export function useHeldUntilLoaded<Value>(value: Value, holds = true): Value {
+  const [first] = useState(value);
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
+    if (!holds) return;
     let live = true;
     const settle = () => live && setLoaded(true);
     loadedWriterTools().then(settle, settle);
     return () => {
       live = false;
     };
-  }, []);
-  return loaded ? props : first;
+  }, [holds]);
+  return loaded || !holds ? value : first;
 }
 
 /**
