@@ -56,8 +56,8 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
 
   // The server renders shielded items as short placeholders; once the shield knows the reader's
   // progress, revealed items grow, so a permalink's target is kept in view as they do: on the page
-  // first loaded, and on each link followed to a hash within the site (not Back or Forward, which
-  // return to where the reader was).
+  // first loaded (unless the reader used it before this came), and on each link followed to a hash
+  // within the site (not Back or Forward, which return to where the reader was).
   const shield = useShield();
   const shieldReady = shield !== null;
   const firstLoad = useRef(true);
@@ -66,6 +66,9 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
     const first = firstLoad.current;
     firstLoad.current = false;
     if (!hash || (!first && navigationType === "POP")) return;
+    // Come after a link within the page (the skip link's #main) moved the address on from the one the
+    // document was loaded at, the view is where the reader put it since.
+    if (first && navigationType === "POP" && window.location.href !== documentAddress()) return;
     return keepHashTargetInView(hash);
   }, [shieldReady, key]); // eslint-disable-line react-hooks/exhaustive-deps -- per page shown
   // And once the reader shows the run that holds it, the view goes to it (not to the run's first item).
@@ -182,4 +185,9 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
       ) : null}
     </>
   );
+}
+
+/** The address the document was loaded at, hash included (its navigation entry; where there is none, the address now). */
+function documentAddress() {
+  return performance.getEntriesByType("navigation")[0]?.name ?? window.location.href;
 }

@@ -190,6 +190,31 @@ test("after a click on the page's words, Tab goes on from where the reader click
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
 });
 
+test("the skip link used before the page's runtime came leaves the view where the reader then scrolled", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // The runtime comes late (it is loaded once the page is idle, later on a busy phone).
+  let runtimeComes = () => {};
+  const runtime = new Promise<void>((resolve) => (runtimeComes = resolve));
+  await page.route("**/assets/browser-runtime-*.js", async (route) => {
+    await runtime;
+    await route.continue();
+  });
+  await page.goto("/web_novel");
+  await waitForHydration(page);
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/#main$/);
+  await page.evaluate(() => window.scrollTo(0, 3000));
+  const runtimeLoaded = page.waitForResponse((response) => /\/assets\/browser-runtime-/.test(response.url()));
+  runtimeComes();
+  await runtimeLoaded;
+  // What it starts once here (keeping a link's target in view) leaves the reader's view alone.
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => window.scrollY)).toBe(3000);
+});
+
 test("focus stays in the header's search box when the reader starts typing there while a page loads", async ({
   page,
 }) => {
