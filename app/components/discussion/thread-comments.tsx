@@ -72,31 +72,21 @@ export function ThreadComments({
   const shield = useShield();
   // What every comment is shown behind besides its horizon: the thread's unit.
   const within = useMemo(() => [{ place: unit, revealedBy: joinableBy }], [unit, joinableBy]);
-  // Strict mode leaves out what the reader would be shown without asking: a comment or reply they asked
-  // to see ("Show it" on its fold) is theirs to read, whoever wrote it.
-  const tooKnowing = ({ content, revealedBy }: ThreadReply) =>
-    strict &&
-    shield !== null &&
-    content !== null &&
-    !content.removed &&
-    isRevealed(shield, revealedBy) &&
-    !knewNoMore(content.writerKnew, shield.knowledge);
+  // What the reader is shown without asking (not what they asked to see with "Show it" on its fold).
+  const shownUnasked = (item: ThreadReply): item is ThreadReply & { content: NonNullable<ThreadReply["content"]> } =>
+    shield !== null && item.content !== null && !item.content.removed && isRevealed(shield, item.revealedBy);
+  // Strict mode leaves out, of that, what writers who had seen more than the reader wrote: a comment or
+  // reply the reader asked to see is theirs to read, whoever wrote it.
+  const tooKnowing = (item: ThreadReply) =>
+    strict && shield !== null && shownUnasked(item) && !knewNoMore(item.content.writerKnew, shield.knowledge);
   const shown = comments.filter((comment) => !tooKnowing(comment));
   // Left out: comments, and replies under the comments still shown; with a comment go the replies under it
   // the reader would have been shown, whoever wrote them, counted apart.
   const goneComments = comments.filter(tooKnowing);
-  const leftOut =
-    goneComments.length +
-    shown.reduce((count, comment) => count + (comment.content?.replies.filter(tooKnowing).length ?? 0), 0);
-  const goneWithThem = goneComments.reduce(
-    (count, comment) =>
-      count +
-      (comment.content?.replies.filter(
-        (reply) =>
-          reply.content !== null && !reply.content.removed && shield !== null && isRevealed(shield, reply.revealedBy),
-      ).length ?? 0),
-    0,
-  );
+  const repliesUnder = (list: readonly ThreadComment[], which: (reply: ThreadReply) => boolean) =>
+    list.reduce((count, comment) => count + (comment.content?.replies.filter(which).length ?? 0), 0);
+  const leftOut = goneComments.length + repliesUnder(shown, tooKnowing);
+  const goneWithThem = repliesUnder(goneComments, shownUnasked);
   if (!comments.length) return <NoComments />;
   return (
     <>
