@@ -75,3 +75,34 @@ for (const order of ["the reveal fails first", "the post fails first"] as const)
     await expect(page.locator("main li", { hasText: text })).toBeVisible();
   });
 }
+
+test("a post sent twice before the form's code came is posted once, and its writer told so", async ({ reader }) => {
+  const page = reader.page;
+  await watchedTheSeason(page);
+  let codeComes = () => {};
+  const code = new Promise<void>((resolve) => (codeComes = resolve));
+  await page.route("**/assets/writer-tools-*.js", async (route) => {
+    await code;
+    await route.continue();
+  });
+  const posts: Route[] = [];
+  await page.route(`**${thread}.data*`, (route) => {
+    if (route.request().method() === "POST") posts.push(route);
+    else void route.continue();
+  });
+  await page.goto(thread);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+
+  const text = `Sent twice on a slow connection, at ${Date.now()}`;
+  await page.getByLabel("Your comment").fill(text);
+  const post = page.getByRole("button", { name: "Post comment" });
+  await post.click();
+  await expect.poll(() => posts.length).toBe(1);
+  await post.click();
+  await posts[0]!.continue();
+  codeComes();
+  await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("Comment posted");
+  await expect(page.locator("main li", { hasText: text })).toHaveCount(1);
+  await expect(page.getByText("You have already posted this here.")).toHaveCount(0);
+  expect(posts).toHaveLength(1);
+});

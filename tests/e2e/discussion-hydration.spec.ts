@@ -27,6 +27,9 @@ test("text typed into the server's comment form before the page is interactive s
   // A fresh tab of a browser that does not keep the reader's progress (another device, say).
   const page = await context.newPage();
   await page.addInitScript(() => localStorage.removeItem("rc:progress"));
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
   // The page's code comes late and the forms' code later still, as on a slow connection.
   let codeComes = () => {};
   const code = new Promise<void>((resolve) => (codeComes = resolve));
@@ -58,4 +61,5 @@ test("text typed into the server's comment form before the page is interactive s
   await expect(page.getByText(`${text.length} of 4,000 characters`)).toBeVisible();
   await expect(box).toHaveValue(text);
   await expect(page.getByRole("option", { name: /^The web novel to / })).toBeAttached();
+  expect(errors.filter((error) => /#421|before it finished hydrating/.test(error))).toEqual([]);
 });

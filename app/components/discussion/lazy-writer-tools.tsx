@@ -1,4 +1,4 @@
-import { type ComponentProps, memo, Suspense, useEffect, useState } from "react";
+import { type ComponentProps, memo, startTransition, Suspense, useEffect, useState } from "react";
 import { useSubmit } from "react-router";
 import { lazyOptional, optionalPart } from "~/browser/lazy-import";
 import { displayPath } from "~/lib/http/display-path";
@@ -67,7 +67,9 @@ export function useHeldUntilLoaded<Value>(value: Value, holds = true): Value {
   useEffect(() => {
     if (!holds) return;
     let live = true;
-    const settle = () => live && setLoaded(true);
+    // As a transition: React hydrates the boundary the server drew (its code is here now) before it
+    // hands it the new value; urgent, the value would reach it first and React would draw it anew.
+    const settle = () => live && startTransition(() => setLoaded(true));
     loadedWriterTools().then(settle, settle);
     return () => {
       live = false;
@@ -87,6 +89,9 @@ export function useHeldUntilLoaded<Value>(value: Value, holds = true): Value {
 export function useThreadFormsSentBeforeTheirCode() {
   const submit = useSubmit();
   useEffect(() => {
+    // A form whose send is on its way: sent again (Enter pressed twice), it is the same send, not a
+    // second post the server would refuse as already posted.
+    const sending = new WeakSet<HTMLFormElement>();
     const onSubmit = (event: SubmitEvent) => {
       const form = event.target;
       if (
@@ -100,7 +105,11 @@ export function useThreadFormsSentBeforeTheirCode() {
         return;
       event.preventDefault();
       event.stopPropagation();
-      void submit(event.submitter instanceof HTMLButtonElement ? event.submitter : form);
+      if (sending.has(form)) return;
+      sending.add(form);
+      submit(event.submitter instanceof HTMLButtonElement ? event.submitter : form)
+        .catch(() => {})
+        .finally(() => sending.delete(form));
     };
     window.addEventListener("submit", onSubmit, true);
     return () => window.removeEventListener("submit", onSubmit, true);
