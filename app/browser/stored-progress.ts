@@ -99,3 +99,24 @@ export function subscribeToStoredProgress(onChange: () => void) {
 export function useStoredProgress(): Progress | null | undefined {
   return useSyncExternalStore(subscribeToStoredProgress, storedProgressIfRead, () => undefined);
 }
+
+/** Whether a signed-in reader's account has been heard from since this page loaded (./progress-save.ts's sync). */
+let accountHeard = false;
+
+/** The sign-in sync ended, whatever it found (the browser's progress, if it changed, is stored first). */
+export function noteAccountProgressHeard() {
+  accountHeard = true;
+  window.dispatchEvent(new Event(PROGRESS_STORED));
+}
+
+/**
+ * Whether a signed-in reader's account has been heard from on this page: until it has, what this browser
+ * keeps may be behind what they saw on another device. False on the server and in the first paint.
+ */
+export function useAccountProgressHeard(): boolean {
+  return useSyncExternalStore(
+    subscribeToStoredProgress,
+    () => accountHeard,
+    () => false,
+  );
+}

@@ -6,6 +6,7 @@ import { keptKnowledge, registerServiceWorker, tellKnowledge } from "~/browser/s
 import { whenIdle } from "~/browser/when-idle";
 import { useBackToRedirect } from "~/browser/back-to-redirect";
 import { followTargetShownOnRequest, keepHashTargetInView } from "~/browser/hash-target";
+import { noteAccountProgressHeard } from "~/browser/stored-progress";
 import { OfflineNotice } from "~/components/layout/offline-notice";
 import { toast } from "~/components/ui/toast-store";
 import { useShield } from "~/browser/spoiler-shield";
@@ -116,6 +117,7 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
         .syncProgressOnSignIn(uid)
         .catch(() => {})
         .then(() => {
+          noteAccountProgressHeard();
           if (cancelled) return;
           stopSending = module.watchUnsentProgress(uid);
           setAskAboutApart(module.progressApartFrom(uid).length > 0);

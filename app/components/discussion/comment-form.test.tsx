@@ -1,5 +1,6 @@
-import { screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { noteAccountProgressHeard } from "~/browser/stored-progress";
 import { emptyProgress } from "~/lib/progress/record";
 import { renderInThread } from "../../../tests/support/thread-stub";
 import { CommentForm } from "./comment-form";
@@ -14,7 +15,7 @@ const reader = {
   admin: false,
 };
 
-/** A signed-in reader who has read to Arc 1 · Chapter 2, in the thread of `unit`. */
+/** A signed-in reader whose browser keeps that they read to Arc 1 · Chapter 2, in the thread of `unit`. */
 function renderJoin(unit: { key: string; label: string }) {
   localStorage.setItem("rc:progress", JSON.stringify({ ...emptyProgress, webNovel: "wn:1-2", position: 2 }));
   renderInThread(<CommentForm unit={unit} joinableBy={[unit.key]} readerPlaces={[]} answer={undefined} />, undefined, {
@@ -25,12 +26,23 @@ function renderJoin(unit: { key: string; label: string }) {
 describe("joining a thread beyond the reader's progress", () => {
   afterEach(() => localStorage.clear());
 
+  // First: the page has not heard from the account yet (the sync is once a page, for the whole file).
+  it("keeps the form while the account's progress may still come, then says what to read", async () => {
+    renderJoin({ key: "ln:main-2", label: "Lanternfall 2" });
+    expect(await screen.findByLabelText("Your comment")).toBeVisible();
+    expect(screen.queryByText(/You can join once/)).toBeNull();
+    act(() => noteAccountProgressHeard());
+    expect(await screen.findByText(/You can join once you have read Lanternfall 2\./)).toBeVisible();
+  });
+
   it("says an episode, a special or a short is watched", async () => {
+    noteAccountProgressHeard();
     renderJoin({ key: "anime:1-3", label: "Season 1 · Episode 3" });
     expect(await screen.findByText(/You can join once you have watched Season 1 · Episode 3\./)).toBeVisible();
   });
 
   it("says a chapter or a volume is read", async () => {
+    noteAccountProgressHeard();
     renderJoin({ key: "ln:main-2", label: "Lanternfall 2" });
     expect(await screen.findByText(/You can join once you have read Lanternfall 2\./)).toBeVisible();
     expect(screen.queryByText(/read or watched/)).toBeNull();

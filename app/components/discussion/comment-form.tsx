@@ -3,6 +3,7 @@ import { ProgressLink } from "~/components/progress-link";
 import { readOrWatched } from "~/lib/discussion/thread";
 import { knows, type Revealers } from "~/lib/shield/knowledge";
 import { useShield } from "~/browser/spoiler-shield";
+import { useAccountProgressHeard } from "~/browser/stored-progress";
 import { useOptionalUser } from "~/browser/user";
 import { PostFormSlot, useHeldUntilLoaded } from "./lazy-writer-tools";
 // Its props only: the form's code stays in the chunk signed-in readers load.
@@ -32,10 +33,14 @@ export function CommentForm({
 }) {
   const user = useOptionalUser();
   const shield = useShield();
-  // As first drawn until the form's code has come: a signed-in reader's browser may not know their progress
-  // until the account's arrives (/resources/progress), and the form the server drew, with what they typed
-  // into it, stays meanwhile.
-  const gated = useHeldUntilLoaded(Boolean(shield && !knows(shield.knowledge, joinableBy)), user !== null);
+  // As first drawn until the form's code has come and the account has been heard from: a signed-in
+  // reader's browser may not know their progress until the account's arrives (/resources/progress; they
+  // may have read on in another browser), and the form the server drew, with what they typed into it,
+  // stays meanwhile instead of giving way to "You can join once…" and coming back empty.
+  const accountHeard = useAccountProgressHeard();
+  const gated =
+    useHeldUntilLoaded(Boolean(shield && !knows(shield.knowledge, joinableBy)), user !== null) &&
+    (accountHeard || user === null);
   const formShown = user !== null && !gated;
   const [wasShown, setWasShown] = useState(false);
   useEffect(() => {
