@@ -66,14 +66,14 @@ describe("a light novel volume's chapters", () => {
     ]);
   });
 
-  it("name it so wherever a line says where a note is: the hub and the API (the feed, sealed, names the volume alone)", async () => {
+  it("name it so wherever a line says where a note is: the hub and the API (the feed, sealed, names the volume and the date alone)", async () => {
     const hub = await load(hubLoader, "/translation_meta?reveal=all");
     const wheres = hub.newest.flatMap((entry) =>
       entry.content?.path.includes("main_v1") ? [entry.content.where] : [],
     );
     expect(wheres.sort()).toEqual(["Tiny Tale 1, Chapter 1", "Tiny Tale 1, Prologue"]);
     const feed = await (await load(feedLoader, "/translation_meta/feed.xml")).text();
-    expect(feed).toContain("<title>Tiny Tale 1: a note behind the spoiler shield</title>");
+    expect(feed).toContain("<title>Tiny Tale 1: a note behind the spoiler shield, added 1 Feb 2018</title>");
     expect(feed).not.toContain("Prologue");
     const api = (await settle(apiNotesLoader, "/api/v1/translation-notes?reveal=all&unit=ln:main-1")) as Response;
     const { items } = (await api.json()) as {

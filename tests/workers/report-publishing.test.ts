@@ -307,7 +307,7 @@ describe("the translation notes feed", () => {
         .map((match) => match[0])
         .find((text) => text.includes(entryHandle(`report-${reportId}`))),
     );
-    expect(entry).toContain("<title>Tiny Tale 2: a note behind the spoiler shield</title>");
+    expect(entry).toMatch(/<title>Tiny Tale 2: a note behind the spoiler shield, added \d{1,2} \w{3} \d{4}<\/title>/);
     // The reader's chapter and location, the moderator's filing and name, the words.
     for (const written of [
       "77-Z",

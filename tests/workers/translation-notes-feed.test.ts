@@ -1,9 +1,9 @@
 /**
- * The translation notes' Atom feed, which cannot ask its reader what they have seen: every entry behind
- * the spoiler shield is what the pages show a reader who has seen nothing of it (its volume or episode),
- * never how it is judged, where it is within its unit, who wrote it or its lines. Over the tiny pack's
- * entries, with their gates moved as a pack or a report can leave them: a revealer the site does not
- * know, a unit far ahead, none at all (public).
+ * The translation notes' Atom feed, which cannot ask its reader what they have seen: it is sealed for what
+ * its address states (`reveal`), and every entry behind the spoiler shield is what is public of it (its
+ * volume or episode and when the site posted or changed it), never how it is judged, where it is within
+ * its unit, who wrote it or its lines. Over the tiny pack's entries, with their gates moved as a pack or a
+ * report can leave them: a revealer the site does not know, a unit far ahead, none at all (public).
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +16,8 @@ import {
   mistakeSeverityLabels,
   mistakeStatusLabels,
 } from "~/lib/mistakes/rules";
+import { formatDate } from "~/lib/format";
+import { knows, parseKnowledge, readRevealers } from "~/lib/shield/knowledge";
 import { load, present } from "../support/workers-context";
 
 interface StoredEntry {
@@ -33,6 +35,8 @@ interface StoredEntry {
   unit_label: string;
   /** Its volume, or its season's episode, as the pages show it to everyone: "Tiny Tale 2", "Season 1 episode 2". */
   place: string;
+  added_on: string;
+  updated_on: string | null;
   /** What says where it is within its volume or episode, and in which edition or on which track. */
   within: string[];
 }
@@ -40,7 +44,7 @@ interface StoredEntry {
 async function storedEntries(): Promise<StoredEntry[]> {
   // The tiny pack's anime entries are all on a season's episodes.
   const common = `m.id, m.revealed_by, m.category, m.severity, m.status, m.credits, m.japanese, m.official, m.suggested,
-                  m.explanation, u.label AS unit_label`;
+                  m.explanation, m.added_on, m.updated_on, u.label AS unit_label`;
   const [ln, anime] = await env.DB.batch<
     Omit<StoredEntry, "within" | "place"> &
       Record<"chapter" | "chapter_label" | "page" | "ebook_position" | "edition", unknown> &
@@ -145,15 +149,46 @@ describe("the translation notes feed", () => {
     expect(entries.every((entry) => entry.revealed_by !== null)).toBe(true);
   });
 
-  it("names a sealed entry by its volume or episode alone, for every requester, whatever its gate", async () => {
-    for (const path of ["/translation_meta/feed.xml", "/translation_meta/feed.xml?reveal=all"]) {
-      const feed = await feedEntries(path);
-      expect(feed.size, path).toBe(entries.length);
-      for (const entry of entries) {
-        const fed = present(feed.get(entryHandle(entry.id)), `${entry.id} in ${path}`);
-        expect(fed.title, `${entry.id} in ${path}`).toBe(`${entry.place}: a note behind the spoiler shield`);
-        expect(leaksOf(entry, fed.text), `${entry.id} in ${path}`).toEqual([]);
-      }
+  /** A sealed entry's title: its place, and the day the site posted it or, where it changed since, changed it. */
+  const sealedTitle = (entry: StoredEntry) =>
+    `${entry.place}: a note behind the spoiler shield, ${
+      entry.updated_on && entry.updated_on !== entry.added_on
+        ? `changed ${formatDate(entry.updated_on)}`
+        : `added ${formatDate(entry.added_on)}`
+    }`;
+
+  it("names a sealed entry by its volume or episode and its date alone, whatever its gate", async () => {
+    const feed = await feedEntries();
+    expect(feed.size).toBe(entries.length);
+    for (const entry of entries) {
+      const fed = present(feed.get(entryHandle(entry.id)), entry.id);
+      expect(fed.title, entry.id).toBe(sealedTitle(entry));
+      expect(leaksOf(entry, fed.text), entry.id).toEqual([]);
     }
+    // Two entries of one volume, or of one episode, read apart by their dates.
+    expect(new Set([...feed.values()].map((fed) => fed.title)).size).toBe(entries.length);
   });
+
+  it.each(["all", "wn:1-1", "anime:1-1", "wn:2-9,anime:1-1"])(
+    "opens to reveal=%s the entries it states, as the pages do, and keeps the others sealed",
+    async (reveal) => {
+      const knowledge = present(parseKnowledge(reveal));
+      const feed = await feedEntries(`/translation_meta/feed.xml?reveal=${encodeURIComponent(reveal)}`);
+      expect(feed.size).toBe(entries.length);
+      const opened: string[] = [];
+      for (const entry of entries) {
+        const fed = present(feed.get(entryHandle(entry.id)), entry.id);
+        if (knows(knowledge, readRevealers(entry.revealed_by))) {
+          opened.push(entry.id);
+          expect(fed.title, entry.id).toContain(mistakeCategoryLabels[entry.category]);
+          expect(fed.text, entry.id).toContain(entry.official);
+        } else {
+          expect(fed.title, entry.id).toBe(sealedTitle(entry));
+          expect(leaksOf(entry, fed.text), entry.id).toEqual([]);
+        }
+      }
+      expect(opened.length).toBeGreaterThan(0);
+      if (reveal !== "all") expect(opened.length).toBeLessThan(entries.length);
+    },
+  );
 });

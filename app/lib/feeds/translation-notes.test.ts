@@ -64,26 +64,43 @@ function specialEntry(revealedBy: Revealers): AnimeMistake {
 const PATH = "/translation_meta/ln_mistls/main_v3#entry-n1";
 
 describe("the translation notes feed's entries", () => {
-  it("name an entry behind the shield by its volume or episode alone, and tell nothing of it", () => {
+  it("name an entry behind the shield by its volume or episode and its date alone, and tell nothing of it", () => {
     for (const revealedBy of [["ln:main-3"], [], ["wn:99-99"]]) {
       const ln = lnNoteEntry(seal(lnFeedNote(lnEntry(revealedBy), PATH), noKnowledge), ORIGIN);
       const special = animeNoteEntry(seal(animeFeedNote(specialEntry(revealedBy)), noKnowledge), ORIGIN);
-      expect(ln).toMatchObject({
+      expect(ln).toEqual({
         id: `${ORIGIN}${PATH}`,
         link: `${ORIGIN}${PATH}`,
-        title: "Lanternfall 3: a note behind the spoiler shield",
+        title: "Lanternfall 3: a note behind the spoiler shield, changed 1 Jan 2019",
         authors: [],
         categories: [],
         published: "2018-02-01",
         updated: "2019-01-01",
+        summary:
+          "A translation note on Lanternfall 3, added 1 Feb 2018, last changed 1 Jan 2019. This feed knows only the progress its address states, so it leaves out what the note is and the lines it corrects: open it on the site, where your progress decides whether it shows.",
       });
-      expect(special.title).toBe("Anime · OVA 2: a note behind the spoiler shield");
+      expect(special.title).toBe("Anime · OVA 2: a note behind the spoiler shield, added 2 Apr 2020");
+      expect(special.summary).toMatch(/^A translation note on Anime · OVA 2, added 2 Apr 2020\. This feed/);
       expect(special.link).toBe(`${ORIGIN}/translation_meta/anime_mistls?season=specials#entry-n2`);
       for (const fed of [ln, special])
         expect(JSON.stringify(fed)).not.toMatch(
           /Mistranslation|Omission|Plot-relevant|Minor|Confirmed|Disputed|Chapter 4|112|1st printing|3:10|StreamCo|dub|lampwright|subwatch|Knock|count|The Door/i,
         );
     }
+  });
+
+  it("date a sealed entry by the day the site posted it, or changed it since", () => {
+    const sealed = (addedOn: string, updatedOn: string | null) =>
+      lnNoteEntry(seal(lnFeedNote({ ...lnEntry(["ln:main-3"]), addedOn, updatedOn }, PATH), noKnowledge), ORIGIN).title;
+    expect([
+      sealed("2018-02-01", null),
+      sealed("2018-02-01", "2018-02-01"),
+      sealed("2017-11-20", "2018-02-01"),
+    ]).toEqual([
+      "Lanternfall 3: a note behind the spoiler shield, added 1 Feb 2018",
+      "Lanternfall 3: a note behind the spoiler shield, added 1 Feb 2018",
+      "Lanternfall 3: a note behind the spoiler shield, changed 1 Feb 2018",
+    ]);
   });
 
   it("say what an entry the shield lets through is, where it is, its lines and who wrote it", () => {

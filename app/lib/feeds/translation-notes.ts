@@ -1,4 +1,5 @@
 import { episodeNumberName, lightNovelPlace } from "../content/labels";
+import { formatDate } from "../format";
 import {
   type AnimeMistake,
   type AnimeMistakePlace,
@@ -19,11 +20,12 @@ import {
 import type { AtomEntry } from "./atom";
 
 /*
- * The translation notes' Atom feed (decision 86). A feed cannot ask its reader what they have seen, so it
- * is sealed for a reader who has seen nothing: each entry is gated whole, as a volume's or the anime's page
- * lists it, and one behind the shield is what those pages show such a reader, its handle on its volume or
- * episode. How it is judged, where it is within its unit, its edition or track, who wrote it and its lines
- * come with the reveal, which a feed never has.
+ * The translation notes' Atom feed (decisions 86 and 92). A feed cannot ask its reader what they have seen,
+ * so it is sealed for what its address states (`reveal`, as the release feeds read it), by default nothing:
+ * each entry is gated whole, as a volume's or the anime's page lists it. One behind the shield says what
+ * is public of it, and no more: its volume or episode, when the site posted or changed it, and its link.
+ * How it is judged, where it is within its unit, its edition or track, who wrote it and its lines come
+ * with the reveal.
  */
 
 /**
@@ -81,14 +83,23 @@ export function animeNoteEntry(note: FeedNote<AnimeMistake>, origin: string): At
   });
 }
 
-/** What the feed's reader may see of an entry behind the shield: that it is there, on its volume or episode. */
+/**
+ * What the feed's reader may see of an entry behind the shield: that it is there, on its volume or episode,
+ * and when the site posted it or last changed it (the date the feed lists it by), which tell one such entry
+ * from another; its link opens it on the site.
+ */
 function sealedEntry(note: FeedNote<MistakeEntry>, origin: string): AtomEntry {
+  const changed = note.updated !== note.published;
+  const dated = changed ? `changed ${formatDate(note.updated)}` : `added ${formatDate(note.published)}`;
+  const history = changed
+    ? `added ${formatDate(note.published)}, last changed ${formatDate(note.updated)}`
+    : `added ${formatDate(note.published)}`;
   return {
     ...common(note, origin),
-    title: `${note.unit}: a note behind the spoiler shield`,
+    title: `${note.unit}: a note behind the spoiler shield, ${dated}`,
     authors: [],
     categories: [],
-    summary: `A translation note on ${note.unit}. A feed cannot know what you have read or watched, so it leaves out what the note is and the lines it corrects: open it on the site, where your progress decides whether it shows.`,
+    summary: `A translation note on ${note.unit}, ${history}. This feed knows only the progress its address states, so it leaves out what the note is and the lines it corrects: open it on the site, where your progress decides whether it shows.`,
   };
 }
 
