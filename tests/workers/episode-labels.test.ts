@@ -62,7 +62,7 @@ describe("a season's episode with a label", () => {
       expect.stringMatching(/^Anime season 1 · episode 1\.5 at /),
     );
     const feed = await (await load(feedLoader, "/translation_meta/feed.xml")).text();
-    expect(feed).toContain("<title>Season 1 episode 1.5: ");
+    expect(feed).toContain("<title>Season 1 · Episode 1.5: ");
     const similar = await findSimilarMistakes(env.DB, "anime", "anime:1-2", "never lied");
     expect(similar.map((entry) => entry.where)).toContain("Season 1 · Episode 1.5");
   });

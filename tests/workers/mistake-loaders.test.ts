@@ -479,8 +479,8 @@ describe("mistakes behind the spoiler shield", () => {
     // Its volume or episode, as the pages show a sealed entry in its place, and the day the site posted or
     // changed it; how it is judged goes with its lines.
     expect(titles.sort()).toEqual([
-      "Season 1 episode 1: a note behind the spoiler shield, added 2 Apr 2020",
-      "Season 1 episode 2: a note behind the spoiler shield, added 9 Apr 2020",
+      "Season 1 · Episode 1: a note behind the spoiler shield, added 2 Apr 2020",
+      "Season 1 · Episode 2: a note behind the spoiler shield, added 9 Apr 2020",
       "Tiny Tale 1: a note behind the spoiler shield, added 1 Feb 2018",
       "Tiny Tale 1: a note behind the spoiler shield, changed 1 Jan 2019",
       "Tiny Tale 2: a note behind the spoiler shield, added 1 Jun 2019",

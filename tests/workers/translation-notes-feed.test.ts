@@ -31,9 +31,9 @@ interface StoredEntry {
   official: string;
   suggested: string;
   explanation: string;
-  /** Its volume's label. */
+  /** Its volume's or episode's label. */
   unit_label: string;
-  /** Its volume, or its season's episode, as the pages show it to everyone: "Tiny Tale 2", "Season 1 episode 2". */
+  /** Its volume, or its episode, as the pages show it to everyone (its label): "Tiny Tale 2", "Season 1 · Episode 2". */
   place: string;
   added_on: string;
   updated_on: string | null;
@@ -42,19 +42,17 @@ interface StoredEntry {
 }
 
 async function storedEntries(): Promise<StoredEntry[]> {
-  // The tiny pack's anime entries are all on a season's episodes.
   const common = `m.id, m.revealed_by, m.category, m.severity, m.status, m.credits, m.japanese, m.official, m.suggested,
                   m.explanation, m.added_on, m.updated_on, u.label AS unit_label`;
   const [ln, anime] = await env.DB.batch<
     Omit<StoredEntry, "within" | "place"> &
       Record<"chapter" | "chapter_label" | "page" | "ebook_position" | "edition", unknown> &
-      Record<"start_seconds" | "end_seconds" | "platform" | "track" | "season_number" | "number", unknown>
+      Record<"start_seconds" | "end_seconds" | "platform" | "track", unknown>
   >([
     env.DB.prepare(`SELECT ${common}, m.chapter, m.chapter_label, m.page, m.ebook_position, m.edition
                     FROM ln_mistakes m JOIN story_units u ON u.key = m.volume_key`),
-    env.DB.prepare(`SELECT ${common}, m.start_seconds, m.end_seconds, m.platform, m.track, e.season_number, e.number
-                    FROM anime_mistakes m JOIN story_units u ON u.key = m.episode_key
-                    JOIN anime_episodes e ON e.key = m.episode_key`),
+    env.DB.prepare(`SELECT ${common}, m.start_seconds, m.end_seconds, m.platform, m.track
+                    FROM anime_mistakes m JOIN story_units u ON u.key = m.episode_key`),
   ]);
   return [
     ...ln!.results.map((row) => ({
@@ -70,7 +68,7 @@ async function storedEntries(): Promise<StoredEntry[]> {
     })),
     ...anime!.results.map((row) => ({
       ...row,
-      place: `Season ${row.season_number} episode ${row.number}`,
+      place: row.unit_label,
       within: [
         formatTimestamp(row.start_seconds as number),
         formatTimestamp(row.end_seconds as number),

@@ -89,6 +89,29 @@ describe("the translation notes feed's entries", () => {
     }
   });
 
+  it("name a season's episode by its label, never by its title", () => {
+    const gate = ["anime:1-3"];
+    const episode = animeFeedNote({
+      ...specialEntry(gate),
+      episode: {
+        medium: "anime",
+        key: "anime:1-3",
+        season: 1,
+        number: 3,
+        label: "2.5",
+        title: { revealedBy: gate, content: "The Lamp Goes Out" },
+        position: 3,
+      },
+    });
+    expect(animeNoteEntry(seal(episode, noKnowledge), ORIGIN).title).toBe(
+      "Season 1 · Episode 2.5: a note behind the spoiler shield, added 2 Apr 2020",
+    );
+    expect(animeNoteEntry(seal(episode, knowledgeOfUnits(gate)), ORIGIN).title).toBe(
+      "Season 1 · Episode 2.5 at 3:10: Omission (Minor)",
+    );
+    expect(JSON.stringify(animeNoteEntry(seal(episode, noKnowledge), ORIGIN))).not.toContain("Lamp");
+  });
+
   it("date a sealed entry by the day the site posted it, or changed it since", () => {
     const sealed = (addedOn: string, updatedOn: string | null) =>
       lnNoteEntry(seal(lnFeedNote({ ...lnEntry(["ln:main-3"]), addedOn, updatedOn }, PATH), noKnowledge), ORIGIN).title;

@@ -1,4 +1,4 @@
-import { episodeNumberName, lightNovelPlace } from "../content/labels";
+import { lightNovelPlace, placeName } from "../content/labels";
 import { formatDate } from "../format";
 import {
   type AnimeMistake,
@@ -35,7 +35,7 @@ import type { AtomEntry } from "./atom";
  */
 export interface FeedNote<E extends MistakeEntry> extends ListedMistake<E> {
   path: string;
-  /** Its volume ("Lanternfall 3") or episode ("Season 1 episode 3", "Anime · OVA 2"), as its page is headed. */
+  /** Its volume ("Lanternfall 3") or episode ("Season 1 · Episode 3", "Anime · OVA 2"), as its unit's label names it. */
   unit: string;
   published: string;
   updated: string;
@@ -53,11 +53,13 @@ export const animeFeedNote = (entry: AnimeMistake) =>
   feedNote(entry, animeMistakePath(entry.id, entry.episode.key), animePlace(entry.episode));
 
 /**
- * "Season 1 episode 3", or an OVA's, special's or film's label ("Anime · OVA 2"), or a recut episode's
- * ("Season 1 Recut · Episode 3").
+ * Its unit's label, as every page names the place (`placeName`): "Season 1 · Episode 3", an OVA's, special's
+ * or film's ("Anime · OVA 2"), a recut episode's ("Season 1 Recut · Episode 3").
  */
 function animePlace(place: AnimeMistakePlace) {
-  return place.medium === "anime" ? `Season ${place.season} episode ${episodeNumberName(place)}` : place.label;
+  return place.medium === "anime"
+    ? placeName({ medium: "anime", season: place.season, episode: place.number, label: place.label })
+    : place.label;
 }
 
 /** A light novel entry of the feed, as its sealed note allows. */
