@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { ProgressLink } from "~/components/progress-link";
 import { cn } from "~/lib/cn";
 import type { Gated } from "~/lib/shield/gated";
-import { knowledgeOfUnits, knows } from "~/lib/shield/knowledge";
+import { knowledgeOfUnits, knows, type Revealers } from "~/lib/shield/knowledge";
 import { hiddenRuns, isRevealed } from "~/lib/shield/shield";
 import { askToSee, useShield } from "~/browser/spoiler-shield";
 import { useBeforePaint } from "~/browser/before-paint";
@@ -24,7 +24,9 @@ const ShownOnRequest = createContext(false);
  * has arrived (see useShieldedData).
  *
  * `renderItem` gets whether the item is shown; a hidden item must render no gated text (its element
- * may stay, `hidden`, so a permalink keeps its target when the item is revealed in place).
+ * may stay, `hidden`, so a permalink keeps its target when the item is revealed in place). An item
+ * behind more than one gate (a reply under a comment moved since) names them all (`gatesOf`): it is
+ * shown to a reader past each, and "Show them" asks for each.
  */
 export function ShieldedList<T extends Gated<unknown>>({
   items,
@@ -33,6 +35,7 @@ export function ShieldedList<T extends Gated<unknown>>({
   runAs = "div",
   unknownAs = "beyond",
   runClassName,
+  gatesOf = (item) => [item.revealedBy],
   renderItem,
 }: {
   items: readonly T[];
@@ -45,6 +48,7 @@ export function ShieldedList<T extends Gated<unknown>>({
   unknownAs?: "beyond" | "unmet";
   /** The run line's place in what holds it (a margin inside a bordered list). */
   runClassName?: string;
+  gatesOf?: (item: T) => readonly Revealers[];
   renderItem: (item: T, shown: boolean) => ReactNode;
 }) {
   const shield = useShield();
@@ -60,8 +64,9 @@ export function ShieldedList<T extends Gated<unknown>>({
       item.content !== null &&
       (shownOnRequest ||
         asked.has(itemKey(item)) ||
-        isRevealed(shield, item.revealedBy) ||
-        (askedAround !== null && knows(knowledgeOfUnits(askedAround), item.revealedBy))),
+        gatesOf(item).every(
+          (gate) => isRevealed(shield, gate) || (askedAround !== null && knows(knowledgeOfUnits(askedAround), gate)),
+        )),
   );
   const item = (each: T, shown: boolean) => (
     <ShownOnRequest.Provider key={itemKey(each)} value={shown && (shownOnRequest || asked.has(itemKey(each)))}>
@@ -83,7 +88,7 @@ export function ShieldedList<T extends Gated<unknown>>({
                 ? (event) => {
                     kept(event);
                     setAsked((current) => new Set([...current, ...segment.items.map(itemKey)]));
-                    askToSee(segment.items.map((each) => each.revealedBy));
+                    askToSee(segment.items.flatMap(gatesOf));
                   }
                 : null
             }

@@ -10,7 +10,7 @@ import {
   type ThreadReply,
   type UnitLabel,
 } from "~/lib/discussion/thread";
-import { passesBoth, revealersOfBoth } from "~/lib/discussion/horizon";
+import { passesBoth } from "~/lib/discussion/horizon";
 import { EDIT_MINUTES, EDITS_PER_COMMENT } from "~/lib/discussion/standing";
 import { revealersOfUnit } from "./comment-counts.server";
 import { gated } from "~/lib/shield/gated";
@@ -122,7 +122,8 @@ const horizonRevealers = (row: CommentRow) => revealersOfUnit(row.horizon_told_b
 /**
  * A reply as a page shows it: behind its horizon and, where its comment's gate no longer holds what the
  * comment touched when the reply was written (a moderator moved it lower, or to another line), behind
- * that too, as one gate (`revealersOfBoth`). A reply's `answered_horizon` unknown to the pack shows to no one.
+ * that too: two gates, each judged by the one rule. A reply's `answered_horizon` unknown to the pack
+ * shows to no one.
  */
 function replyOf(
   row: CommentRow & { answered_horizon: string | null; answered_label: string | null; answered_told_by: string | null },
@@ -138,11 +139,11 @@ function replyOf(
     answered === comment.unit ||
     (row.answered_told_by !== null && passesBoth(comment.revealedBy, answeredBy))
   )
-    return { ...place, ...gated(horizonRevealers(row), bodyOf(row)) };
+    return { ...place, ...gated(horizonRevealers(row), gated(null, bodyOf(row))) };
   return {
     ...place,
-    answered: { key: answered, label: row.answered_label ?? answered },
-    ...gated(revealersOfBoth(horizonRevealers(row), answeredBy), bodyOf(row)),
+    answered: { key: answered, label: row.answered_label ?? answered, readBy: answeredBy },
+    ...gated(horizonRevealers(row), gated(answeredBy, bodyOf(row))),
   };
 }
 

@@ -308,6 +308,65 @@ test("a writer posts, readers see it, a moderator moves its horizon and a reader
   await signedOutContext.close();
 });
 
+test("a reply raised to the anime under a comment a moderator lowered shows to a reader who saw its two parts in different media, and 'Show it' shows it to one who had not", async ({
+  reader,
+  moderator,
+  browser,
+}) => {
+  test.slow(); // a writer, a moderator and two readers, each in a browser of their own
+  const stamp = Date.now();
+  const text = `The archive chapters the season leaves out, written at ${stamp}`;
+  const answer = `And the finale's last scene, answered at ${stamp}`;
+  // Both have read the chapter the season left out (Arc 2 · Chapter 22) and watched the season.
+  const seen = { webNovel: "wn:2-24", anime: "anime:1-12", position: 0 };
+  const writer = reader.page;
+  await saveToAccount(writer, seen);
+  await writer.goto("/discuss/anime:1-2");
+  await hydrated(writer);
+  await writer.getByLabel("Your comment").fill(text);
+  await writer.getByLabel("What it touches").selectOption("wn:2-24");
+  await writer.getByRole("button", { name: "Post comment" }).click();
+  await expect(comments(writer)).toContainText(text);
+
+  // The moderator answers it, raising the reply to the season's last episode, then lowers the comment
+  // to the thread's episode: the reply stays behind the chapter as well as the episode.
+  await saveToAccount(moderator.page, seen);
+  await moderator.page.goto("/discuss/anime:1-2");
+  await hydrated(moderator.page);
+  const item = moderator.page.locator("main li", { hasText: text });
+  await item.getByRole("button", { name: "Reply" }).click();
+  await item.getByLabel("Your reply").fill(answer);
+  await item.getByLabel("What it touches").selectOption("anime:1-12");
+  await item.getByRole("button", { name: "Post reply" }).click();
+  await expect(item).toContainText(answer);
+  await item.getByLabel("Move its horizon to (a unit key)").first().fill("anime:1-2");
+  await item.getByRole("button", { name: "Move horizon" }).first().click();
+  await expect(moderator.page.getByRole("region", { name: "Notifications (F8)" })).toContainText("Horizon moved");
+
+  // The chapter read in the web novel, the episode watched in the anime: the comment and the reply.
+  const both = await (await browser.newContext()).newPage();
+  await withProgress(both, seen);
+  await both.goto("/discuss/anime:1-2");
+  await expect(comments(both)).toContainText(text);
+  await expect(comments(both)).toContainText(answer);
+  await both.context().close();
+
+  // The season alone: the comment as it is now, its reply folded naming both parts, shown when asked.
+  const anime = await (await browser.newContext()).newPage();
+  await withProgress(anime, { anime: "anime:1-12" });
+  await anime.goto("/discuss/anime:1-2");
+  await hydrated(anime);
+  await expect(comments(anime)).toContainText(text);
+  const fold = comments(anime).locator('[data-spoiler="run"]', {
+    hasText: "1 reply touching Arc 2 · Chapter 22 and Season 1 · Episode 12",
+  });
+  await expect(fold).toBeVisible();
+  await expect(comments(anime)).not.toContainText(answer);
+  await fold.getByRole("button", { name: "Show it" }).click();
+  await expect(comments(anime)).toContainText(answer);
+  await anime.context().close();
+});
+
 test("on a phone, the 'Comment posted' toast covers neither the form nor the comment it confirms", async ({
   reader,
 }) => {

@@ -54,6 +54,8 @@ export const thread = async (unit: string, reveal?: string, page = 1) => {
 export function textsOf(data: Thread) {
   return (data.comments.content ?? []).flatMap((comment) => [
     ...(comment.content ? [comment.content.text] : []),
-    ...(comment.content?.replies ?? []).flatMap((reply) => (reply.content ? [reply.content.text] : [])),
+    ...(comment.content?.replies ?? []).flatMap((reply) =>
+      reply.content?.content ? [reply.content.content.text] : [],
+    ),
   ]);
 }

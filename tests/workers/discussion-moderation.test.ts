@@ -445,7 +445,7 @@ describe("discussion moderation: edits, reports, decisions and standing (against
     const page = await thread("wn:1-1", "anime:1-2");
     expect(textsUnder(page)).toEqual(["Raised to chapter 3"]);
     const replies = present(page.comments.content?.find((comment) => comment.id === id)?.content).replies;
-    expect(replies.map((each) => each.content)).toEqual([null, null]);
+    expect(replies.map((each) => each.content?.content ?? null)).toEqual([null, null]);
     // Its fold names what the raised reply needs besides its own horizon.
     expect(replies[1]?.answered?.key).toBe("wn:1-3");
     const api = await (
@@ -497,7 +497,7 @@ describe("discussion moderation: edits, reports, decisions and standing (against
     });
     expect(raised.status).toBe(302);
     const comment = (await thread("wn:1-3", "anime:1-2,wn:1-3")).comments.content?.find((each) => each.id === id);
-    expect(present(comment?.content).replies.map((reply) => reply.content?.text)).toEqual([
+    expect(present(comment?.content).replies.map((reply) => reply.content?.content?.text)).toEqual([
       "And the anime's second episode",
     ]);
   });
@@ -592,7 +592,7 @@ describe("discussion moderation: edits, reports, decisions and standing (against
       (await thread("wn:2-1", "wn:2-2")).comments.content?.find((comment) => comment.id === id)?.content,
     );
     expect(after).toMatchObject({ removed: "deleted", text: "", author: "", stamp: [] });
-    expect(after.replies.map((reply) => reply.content?.text)).toEqual(["An answer that stays"]);
+    expect(after.replies.map((reply) => reply.content?.content?.text)).toEqual(["An answer that stays"]);
     const left = await env.DB.batch([
       env.DB.prepare(`SELECT count(*) AS n FROM comments WHERE uid = 'leaving-writer'`),
       env.DB.prepare(`SELECT count(*) AS n FROM comment_history WHERE comment_id = ?1 AND body IS NOT NULL`).bind(id),

@@ -158,7 +158,7 @@ describe("discussion threads (loader and action against real D1)", () => {
     await post(answerer, "wn:1-1", { text: "Arc 2 answer", horizon: "wn:2-2", parent: String(commentId) });
     const known = await thread("wn:1-1", "wn:1-3");
     const replies = present(known.comments.content?.[0]?.content).replies;
-    expect(replies.map((reply) => reply.content?.text ?? null)).toEqual(["Too low", null]);
+    expect(replies.map((reply) => reply.content?.content?.text ?? null)).toEqual(["Too low", null]);
 
     const deleted = await call(action, "/discuss/wn:1-1", {
       method: "POST",
@@ -169,7 +169,7 @@ describe("discussion threads (loader and action against real D1)", () => {
     expect(deleted.status).toBe(302);
     const after = present((await thread("wn:1-1", "wn:2-2")).comments.content?.[0]?.content);
     expect(after).toMatchObject({ removed: "deleted", text: "", author: "" });
-    expect(after.replies.map((reply) => reply.content?.text)).toEqual(["Too low", "Arc 2 answer"]);
+    expect(after.replies.map((reply) => reply.content?.content?.text)).toEqual(["Too low", "Arc 2 answer"]);
     // Someone else's comment cannot be deleted; a reply to a deleted comment is refused.
     const foreign = await call(action, "/discuss/wn:1-1", {
       method: "POST",

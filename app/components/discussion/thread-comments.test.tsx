@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import type { CommentBody, ThreadComment, UnitLabel } from "~/lib/discussion/thread";
-import { emptyProgress } from "~/lib/progress/record";
+import { emptyProgress, type Progress } from "~/lib/progress/record";
 import { gated } from "~/lib/shield/gated";
 import { renderInThread } from "../../../tests/support/thread-stub";
 import { ThreadComments } from "./thread-comments";
@@ -34,9 +34,12 @@ function comment(
   };
 }
 
-/** A thread of a reader who has read to Arc 1 · Chapter 9, in strict mode (or not). */
-function renderStrictThread(comments: ThreadComment[], strict = true) {
-  localStorage.setItem("rc:progress", JSON.stringify({ ...emptyProgress, webNovel: "wn:1-9", position: 9 }));
+/** A thread of a reader who has read to Arc 1 · Chapter 9 (or has `progress`), in strict mode (or not). */
+function renderStrictThread(comments: ThreadComment[], strict = true, progress: Partial<Progress> = {}) {
+  localStorage.setItem(
+    "rc:progress",
+    JSON.stringify({ ...emptyProgress, webNovel: "wn:1-9", position: 9, ...progress }),
+  );
   renderInThread(
     <ThreadComments
       unit={unit}
@@ -53,16 +56,23 @@ function renderStrictThread(comments: ThreadComment[], strict = true) {
 const raised = (id: number, text: string, horizon: string, label: string) =>
   comment(id, text, horizon, horizon, [], label);
 
-/** A reply under a comment, raised to `horizon`. */
+/**
+ * Replies under a comment, each gated by its horizon and, where it has one, by what its comment touched
+ * when it was written (`answered`, which its key alone reveals here).
+ */
 function withReplies(parent: ThreadComment, replies: (ThreadComment & { answered?: UnitLabel })[]): ThreadComment {
   return {
     ...parent,
     content: parent.content && {
       ...parent.content,
-      replies: replies.map(({ content, ...place }) => ({
-        ...place,
-        content: content && { ...content, replies: undefined },
-      })),
+      replies: replies.map(({ content, revealedBy, answered, ...place }) => {
+        const readBy = answered ? [answered.key] : null;
+        return {
+          ...place,
+          ...(answered ? { answered: { ...answered, readBy } } : {}),
+          ...gated(revealedBy, content && gated(readBy, { ...content, replies: undefined })),
+        };
+      }),
     },
   } as ThreadComment;
 }
@@ -144,6 +154,39 @@ describe("a thread's hidden comments", () => {
     expect(await screen.findByText("Lowered to this chapter")).toBeVisible();
     expect(screen.getByText(/^1 reply touching Arc 1 · Chapter 11 and Season 1 · Episode 2:/)).toBeVisible();
     expect(screen.queryByText(/Reply about/)).not.toBeInTheDocument();
+  });
+});
+
+describe("a reply under a comment a moderator moved since", () => {
+  afterEach(() => localStorage.clear());
+
+  const moved = () =>
+    withReplies(comment(1, "Lowered to this chapter", "wn:1-5", "wn:1-5"), [
+      {
+        ...comment(
+          2,
+          "Reply about the bell, and the episode",
+          "anime:1-2",
+          "anime:1-2,wn:1-12",
+          [],
+          "Season 1 · Episode 2",
+        ),
+        answered: { key: "wn:1-12", label: "Arc 1 · Chapter 11" },
+      },
+    ]);
+
+  it("is shown to a reader who saw what the comment touched then in the web novel and its own part in the anime", async () => {
+    renderStrictThread([moved()], false, { webNovel: "wn:1-12", anime: "anime:1-2", position: 12 });
+    expect(await screen.findByText("Reply about the bell, and the episode")).toBeVisible();
+    expect(document.querySelectorAll('[data-spoiler="run"]')).toHaveLength(0);
+  });
+
+  it("is folded for a reader who saw only its own part, and strict mode does not count it as left out", async () => {
+    renderStrictThread([moved()], true, { webNovel: "wn:1-9", anime: "anime:1-2", position: 9 });
+    expect(await screen.findByText("Lowered to this chapter")).toBeVisible();
+    expect(screen.getByText(/^1 reply touching Arc 1 · Chapter 11 and Season 1 · Episode 2:/)).toBeVisible();
+    expect(screen.queryByText(/Reply about/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Strict mode leaves out/)).not.toBeInTheDocument();
   });
 });
 

@@ -6,13 +6,13 @@ import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/format";
 import {
   type CommentBody,
+  type ListedReply,
   MAX_REPLIES,
   type ThreadComment,
-  type ThreadReply,
   type ReaderPlace,
   type UnitLabel,
 } from "~/lib/discussion/thread";
-import { horizonsOfRun, knewNoMore } from "~/lib/discussion/thread";
+import { horizonsOfRun, knewNoMore, listedReply } from "~/lib/discussion/thread";
 import { mediumOf } from "~/lib/content/units";
 import { countOf, listOf, type Noun, nouns } from "~/lib/words";
 import { useShield } from "~/browser/spoiler-shield";
@@ -43,6 +43,12 @@ function describeRun(run: readonly { horizon: UnitLabel; answered?: UnitLabel }[
   return `${countOf(run.length, noun)} touching ${listOf(named)}:`;
 }
 
+/** A comment or a reply as the list judges it. */
+type Listed = ThreadComment | ListedReply;
+
+/** A comment's replies as its list shows them (`listedReply`): none where the comment's text is not there. */
+const repliesOf = (comment: ThreadComment) => comment.content?.replies.map(listedReply) ?? [];
+
 /**
  * A page of a thread's comments behind the shield: the reader's known comments, and each run of the
  * others side by side, whatever each touches, one line that names what they need. In strict mode,
@@ -72,19 +78,23 @@ export function ThreadComments({
   const shield = useShield();
   // What every comment is shown behind besides its horizon: the thread's unit.
   const within = useMemo(() => [{ place: unit, revealedBy: joinableBy }], [unit, joinableBy]);
-  // What the reader is shown without asking (not what they asked to see with "Show it" on its fold).
-  const shownUnasked = (item: ThreadReply): item is ThreadReply & { content: NonNullable<ThreadReply["content"]> } =>
-    shield !== null && item.content !== null && !item.content.removed && isRevealed(shield, item.revealedBy);
+  // What the reader is shown without asking (not what they asked to see with "Show it" on its fold): a
+  // reply past each of its gates.
+  const shownUnasked = (item: Listed): item is Listed & { content: CommentBody } =>
+    shield !== null &&
+    item.content !== null &&
+    !item.content.removed &&
+    ("gates" in item ? item.gates : [item.revealedBy]).every((gate) => isRevealed(shield, gate));
   // Strict mode leaves out, of that, what writers who had seen more than the reader wrote: a comment or
   // reply the reader asked to see is theirs to read, whoever wrote it.
-  const tooKnowing = (item: ThreadReply) =>
+  const tooKnowing = (item: Listed) =>
     strict && shield !== null && shownUnasked(item) && !knewNoMore(item.content.writerKnew, shield.knowledge);
   const shown = comments.filter((comment) => !tooKnowing(comment));
   // Left out: comments, and replies under the comments still shown; with a comment go the replies under it
   // the reader would have been shown, whoever wrote them, counted apart.
   const goneComments = comments.filter(tooKnowing);
-  const repliesUnder = (list: readonly ThreadComment[], which: (reply: ThreadReply) => boolean) =>
-    list.reduce((count, comment) => count + (comment.content?.replies.filter(which).length ?? 0), 0);
+  const repliesUnder = (list: readonly ThreadComment[], which: (reply: ListedReply) => boolean) =>
+    list.reduce((count, comment) => count + repliesOf(comment).filter(which).length, 0);
   const leftOut = goneComments.length + repliesUnder(shown, tooKnowing);
   const goneWithThem = repliesUnder(goneComments, shownUnasked);
   if (!comments.length) return <NoComments />;
@@ -129,7 +139,7 @@ export function ThreadComments({
                     within={within}
                     readerPlaces={readerPlaces}
                     parent={comment}
-                    replies={comment.content.replies.filter((reply) => !tooKnowing(reply))}
+                    replies={repliesOf(comment).filter((reply) => !tooKnowing(reply))}
                     actionData={actionData}
                     canReply={!comment.content.removed}
                     full={comment.content.replies.length >= MAX_REPLIES}
@@ -161,7 +171,7 @@ function Replies({
   within: readonly ShownBehind[];
   readerPlaces: readonly ReaderPlace[];
   parent: ThreadComment;
-  replies: ThreadReply[];
+  replies: ListedReply[];
   actionData: unknown;
   canReply: boolean;
   /** The comment took its MAX_REPLIES: a reply would be refused. */
@@ -188,6 +198,7 @@ function Replies({
             itemKey={(reply) => String(reply.id)}
             runAs="li"
             describe={(run) => describeRun(run, nouns.reply)}
+            gatesOf={(reply) => reply.gates}
             renderItem={(reply, isShown) => (
               <li
                 key={reply.id}
@@ -202,7 +213,11 @@ function Replies({
                     parentHorizon={parent.horizon}
                     readerPlaces={readerPlaces}
                     place={reply}
-                    within={replyWithin}
+                    within={
+                      reply.answered
+                        ? [...replyWithin, { place: reply.answered, revealedBy: reply.answered.readBy }]
+                        : replyWithin
+                    }
                     body={reply.content}
                     actionData={actionData}
                   />

@@ -56,7 +56,7 @@ describe("the API's OpenAPI document", () => {
       stamp: [place],
       writerKnew: "wn:1-2",
     };
-    const reply = { id: 2, horizon: place, ...gated(["wn:1-2"], body) };
+    const reply = { id: 2, horizon: place, ...gated(["wn:1-2"], gated(null, body)) };
     const thread = {
       unit: { ...place, path: "/web_novel?arc=1#wn-1-2" },
       title: null,

@@ -335,7 +335,7 @@ describe("the API's views, sealed for the requester", () => {
             horizon: place("wn:1-9"),
             ...gated(["wn:1-9"], {
               ...body("Fine."),
-              replies: [{ id: 2, horizon: place("wn:2-1"), ...gated(["wn:2-1"], body("Raised.")) }],
+              replies: [{ id: 2, horizon: place("wn:2-1"), ...gated(["wn:2-1"], gated(null, body("Raised."))) }],
             }),
           },
           { id: 3, horizon: place("wn:2-1"), ...gated(["wn:2-1"], { ...body("Also raised."), replies: [] }) },

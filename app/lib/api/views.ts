@@ -528,7 +528,8 @@ export function threadView(thread: Thread, knowledge: Knowledge, origin: string)
           replies: comment.content.replies.map((reply) => ({
             id: reply.id,
             horizon: placeView(reply.horizon),
-            content: reply.content && postView(reply.content),
+            // Its text past both its gates (app/lib/discussion/thread.ts: `ThreadReply`).
+            content: reply.content?.content ? postView(reply.content.content) : null,
           })),
         },
       })) ?? null,

@@ -122,21 +122,6 @@ export function passesBoth(a: Revealers, b: Revealers) {
   return a.every((unit) => knows(knowledgeOfUnits([unit]), b));
 }
 
-/**
- * Who may read what touches both `a` and `b`, as one gate: each unit that, consumed alone, reveals both.
- * A gate is a list of units any one of which reveals it, so a reader who saw the two through different
- * units (the chapter in the web novel, the episode in the anime) is not among them: one gate hides from
- * them rather than show them more than they know (a reply whose comment was moved since it was written).
- */
-export function revealersOfBoth(a: Revealers, b: Revealers): Revealers {
-  if (a === null) return b;
-  if (b === null) return a;
-  return [...new Set([...a, ...b])].filter((unit) => {
-    const alone = knowledgeOfUnits([unit]);
-    return knows(alone, a) && knows(alone, b);
-  });
-}
-
 /** Who may read what touches each of these places, as far as they say. */
 function revealersAmong(places: readonly ReaderPlace[]): RevealersOf {
   const known = new Map(places.flatMap((place) => (place.readBy === undefined ? [] : [[place.key, place.readBy]])));

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { encodeKnowledge, knowledgeOfUnits } from "../shield/knowledge";
-import {
-  editedHorizonProblem,
-  editHorizonChoices,
-  horizonChoices,
-  horizonProblem,
-  passesBoth,
-  revealersOfBoth,
-} from "./horizon";
+import { editedHorizonProblem, editHorizonChoices, horizonChoices, horizonProblem, passesBoth } from "./horizon";
 import { horizonsOfRun, knewNoMore, stampAfterEdit } from "./thread";
 
 const writer = knowledgeOfUnits(["wn:3-10", "anime:1-12", "ln:main-2", "ss:short-stories-2-1"]);
@@ -158,16 +151,7 @@ describe("an edited comment's stamp, written back on one line and further on ano
   });
 });
 
-describe("one gate for two parts of the story (a reply under a comment moved since)", () => {
-  it("is the units that reveal both alone: none where no one unit does", () => {
-    // Chapter 3, which the anime left out, and the anime's second episode: no one unit tells both.
-    expect(revealersOfBoth(["wn:1-3"], ["anime:1-2"])).toEqual([]);
-    // Arc 2's first chapter, which the anime's sixth episode adapts, and the anime's second episode.
-    expect(revealersOfBoth(["wn:2-1", "anime:1-6"], ["anime:1-2"])).toEqual(["anime:1-6"]);
-    expect(revealersOfBoth(["wn:1-3"], ["wn:1-2"])).toEqual(["wn:1-3"]);
-    expect(revealersOfBoth(null, ["wn:1-2"])).toEqual(["wn:1-2"]);
-  });
-
+describe("a reply under a comment moved since: what its comment touched then is a gate of its own", () => {
   it("is needed only where the comment's gate now lets in readers short of what it touched then", () => {
     // Lowered from chapter 3 to chapter 1: the anime's viewers of chapter 1 never saw chapter 3.
     expect(passesBoth(["wn:1-1", "anime:1-1"], ["wn:1-3"])).toBe(false);

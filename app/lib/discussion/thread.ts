@@ -68,18 +68,30 @@ interface CommentPlace {
 }
 
 /**
- * A reply: gated by its horizon and by what its comment touched when it was written, and, inside its
- * comment, by what the comment touches now. A moderator who moves the comment (lowering it to show it to
- * more readers) does not move its replies: their writers answered it knowing what it touched then.
+ * A reply: gated by its horizon and, inside that, by what its comment touched when it was written (null
+ * where the comment's gate as it is holds that already); and, inside its comment, by what the comment
+ * touches now. A moderator who moves the comment (lowering it to show it to more readers) does not move
+ * its replies: their writers answered it knowing what it touched then. Two gates, each judged by the one
+ * rule, so a reader who saw the two parts in different media is shown it (decision 93).
  */
-export type ThreadReply = Gated<CommentBody> &
+export type ThreadReply = Gated<Gated<CommentBody>> &
   CommentPlace & {
     /**
-     * What its comment touched when it was written, where that is neither what the comment touches now
-     * nor the reply's own horizon: a reader needs it too, so a fold names it (public, as a horizon is).
+     * What its comment touched when it was written, where a reader needs it besides what the comment
+     * touches now and the reply's own horizon, with who may read it (its inner gate): public, as a
+     * horizon is, so a fold names it and "Show them" asks for it.
      */
-    answered?: UnitLabel;
+    answered?: UnitLabel & { readBy: Revealers };
   };
+
+/** A reply as a list shows it: its text where the response carries it past both gates, and the gates. */
+export type ListedReply = Gated<CommentBody> & Omit<ThreadReply, "content"> & { gates: Revealers[] };
+
+export const listedReply = ({ content, ...reply }: ThreadReply): ListedReply => ({
+  ...reply,
+  content: content?.content ?? null,
+  gates: [reply.revealedBy, reply.answered?.readBy ?? null],
+});
 
 /** A comment, gated by its horizon, with its replies inside. */
 export type ThreadComment = Gated<CommentBody & { replies: ThreadReply[] }> & CommentPlace;
