@@ -54,7 +54,8 @@ export function forgetDrafts() {
  * (`restore`; never over a field the address filled in, `keep`), or once the form is `ready` (a select
  * whose choices come with the reader's shield, just after the page's first drawing, has the option the
  * draft chose only then), saved 300 ms after the reader stops
- * typing (`save`) or at once when the form goes away before then (the reader went elsewhere), dropped
+ * typing (`save`) or at once when the form or the page goes away before then (the reader went elsewhere,
+ * reloaded, closed the tab), dropped
  * when the reader starts over (`discard`) or the report is sent (the hub does, after the form has gone).
  */
 export function useReportDraft(
@@ -128,8 +129,21 @@ export function useReportDraft(
       writeStored("reportDraft", null, suffix);
     }
   }
-  // As the form goes away, a draft still waiting for the save's pause is stored at once.
-  useEffect(() => storeUnsaved, []);
+  // As the form goes away, a draft still waiting for the save's pause is stored at once: the page
+  // moving on within the site, and the page itself going (a reload, the tab closed) or put away (a
+  // phone's browser may end a hidden tab without a word), which no unmount follows.
+  useEffect(() => {
+    const storeIfHidden = () => {
+      if (document.visibilityState === "hidden") storeUnsaved();
+    };
+    window.addEventListener("pagehide", storeUnsaved);
+    document.addEventListener("visibilitychange", storeIfHidden);
+    return () => {
+      window.removeEventListener("pagehide", storeUnsaved);
+      document.removeEventListener("visibilitychange", storeIfHidden);
+      storeUnsaved();
+    };
+  }, []);
 
   return {
     restored,

@@ -269,6 +269,28 @@ describe("the anime mistranslation form", () => {
     expect(screen.getByRole("option", { name: "Season 1 Recut · Episode 3" })).toHaveValue("anime:1r1-3");
   });
 
+  it("keeps a timestamp too long to be one in the draft with the rest, when the page is reloaded at once, and says beside it how to write one", async () => {
+    const user = userEvent.setup();
+    renderAnimeForm();
+    await user.type(await screen.findByRole("textbox", { name: /^The official line/ }), "Stay out of the dark.");
+    await user.type(screen.getByRole("textbox", { name: /^Timestamp/ }), "12:34:56.789");
+    // Reloaded right after the last key, within the wait before a draft is stored: the page goes with no unmount.
+    window.dispatchEvent(new PageTransitionEvent("pagehide"));
+    expect(JSON.parse(localStorage.getItem("rc:draft:anime_mistl") ?? "{}")).toMatchObject({
+      official: "Stay out of the dark.",
+      timestamp: "12:34:56.789",
+    });
+
+    cleanup();
+    renderAnimeForm();
+    expect(await screen.findByRole("status")).toHaveTextContent("Your unsent draft was restored.");
+    const timestamp = screen.getByRole("textbox", { name: /^Timestamp/ });
+    expect(timestamp).toHaveValue("12:34:56.789");
+    expect(screen.getByRole("textbox", { name: /^The official line/ })).toHaveValue("Stay out of the dark.");
+    await user.click(screen.getByRole("button", { name: "Send report" }));
+    expect(timestamp).toHaveAccessibleDescription(/^Write minutes:seconds, or hours:minutes:seconds past an hour\./);
+  });
+
   it("says how to write a time in one short line under the box, and briefly again beside it when it is not one", async () => {
     const user = userEvent.setup();
     renderAnimeForm();
