@@ -1,6 +1,7 @@
 import type { Page, Response } from "@playwright/test";
 import { expect, signIn, test } from "../support/auth";
 import { waitForHydration } from "../support/browser";
+import { SESSION_COOKIE } from "../../scripts/lib/local-auth";
 import { hasCome } from "../../app/lib/content/dates";
 import { releaseDay } from "../../app/lib/feeds/releases";
 import { emptyProgress } from "../../app/lib/progress/record";
@@ -249,6 +250,53 @@ test("a signed-in reader's progress follows them to another device", async ({ br
       .filter({ hasText: "beyond what you have read or watched" }),
     // The fact the side story (or the film that tells it) reveals, which no chapter does.
   ).toHaveCount(2);
+});
+
+test("a session cookie alone in another browser shows the account's progress, and says it is the account's once that browser's missing sign-in ends the session", async ({
+  browser,
+  reader,
+}) => {
+  const laptop = reader.page;
+  await laptop.goto("/reading_tracker");
+  await waitForHydration(laptop);
+  await chooseChapter(laptop, "Arc 5: The Ashen Choir", "wn:5-30");
+  await expect
+    .poll(() =>
+      laptop.evaluate(
+        async () =>
+          ((await (await fetch("/resources/progress")).json()) as { progress: { webNovel: string | null } | null })
+            .progress?.webNovel,
+      ),
+    )
+    .toBe("wn:5-30");
+
+  // The site's session cookie alone, in a profile with neither Firebase's own sign-in nor the site's storage.
+  const session = (await laptop.context().cookies()).find((cookie) => cookie.name === SESSION_COOKIE)!;
+  const other = await browser.newContext();
+  await other.addCookies([session]);
+  const page = await other.newPage();
+  // The session this browser cannot keep (Firebase knows no one here) is closed once the tracker is drawn.
+  let closeSession = () => {};
+  const tracked = new Promise<void>((resolve) => (closeSession = resolve));
+  await page.route("**/auth/logout", async (route) => {
+    await tracked;
+    await route.continue();
+  });
+  await page.goto("/reading_tracker");
+  await waitForHydration(page);
+  const banner = page.getByRole("banner");
+  await expect(page.getByLabel("Last chapter read")).toHaveValue("wn:5-30");
+  await expect(page.getByText("Your progress is saved to your account")).toBeVisible();
+  await expect(banner.getByLabel(/^Account:/)).toBeVisible();
+
+  closeSession();
+  await expect(banner.getByRole("link", { name: "Sign in" })).toBeVisible();
+  // Still the account's progress on screen, said to be the account's, not this browser's own.
+  await expect(page.getByLabel("Last chapter read")).toHaveValue("wn:5-30");
+  await expect(page.getByText("the progress shown is your account's")).toBeVisible();
+  await expect(page.getByText("Your progress is kept in this browser")).toHaveCount(0);
+  await expect(page.getByRole("main").getByRole("link", { name: "Sign in again" })).toBeVisible();
+  await other.close();
 });
 
 test.describe("on a 360 px phone", () => {

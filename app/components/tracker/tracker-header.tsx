@@ -25,16 +25,20 @@ const signInHere = signInPath("/reading_tracker");
  * The page header, the same while the tracker loads as after, so nothing moves when it is ready. A change
  * the account could not be reached for (or asked to wait for) stays on screen, and `onRetry` sends it
  * again at once (it also goes by itself when the connection returns, or the wait is over); one kept
- * because the reader's session ended offers to sign in again.
+ * because the reader's session ended offers to sign in again. Signed out, it says where the progress
+ * shown comes from: this browser, or the account whose session ended with the page open
+ * (`accountShown`; a session cookie taken to a browser that holds no sign-in of its own ends so).
  */
 export function TrackerHeader({
   signedIn,
   save,
   onRetry,
+  accountShown = false,
 }: {
   signedIn: boolean;
   save: ProgressSave;
   onRetry?: () => void;
+  accountShown?: boolean;
 }) {
   return (
     <PageHeader
@@ -42,12 +46,14 @@ export function TrackerHeader({
       lead={
         signedIn
           ? "Your progress is saved to your account and follows you to every device you sign in on."
-          : "Your progress is kept in this browser. Sign in to keep it on every device."
+          : accountShown
+            ? "You are signed out: the progress shown is your account's, as it was when your session ended. Sign in again to keep it in step with your account."
+            : "Your progress is kept in this browser. Sign in to keep it on every device."
       }
     >
       {!signedIn ? (
         <Link to={signInHere} className="tap-line text-sm font-medium text-primary underline">
-          Sign in to sync
+          {accountShown ? "Sign in again" : "Sign in to sync"}
         </Link>
       ) : (
         <div className="flex flex-wrap items-center gap-2">

@@ -64,7 +64,7 @@ export interface TrackerData {
  * that sends what it is owed. Also the header of the tracker whose timeline could not be loaded (the route
  * draws it there once this code is here), so a change not synced yet is still said.
  */
-export function SavingHeader() {
+export function SavingHeader({ accountShown = false }: { accountShown?: boolean }) {
   const account = useOptionalUser()?.uid ?? null;
   const save = useProgressSave();
   return (
@@ -72,6 +72,7 @@ export function SavingHeader() {
       signedIn={account !== null}
       save={save}
       onRetry={account ? () => void sendUnsentProgress(account, { atOnce: true }).catch(() => {}) : undefined}
+      accountShown={accountShown}
     />
   );
 }
@@ -84,6 +85,11 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
   /** A service worker controls the page: it keeps arcs, seasons and volumes for offline. */
   const keepsOffline = useOfflineKeeping();
   const [progress, setProgress] = useState<Progress | null>(null);
+  /**
+   * The progress shown is an account's: the page arrived signed in and took the account's. Should the
+   * session end with the page open, the header says so, not that the progress is this browser's own.
+   */
+  const [fromAccount, setFromAccount] = useState(false);
   // The progress on screen, for a change made from a toast after the page moved on (Undo).
   const shown = useRef<Progress | null>(null);
   // Saves the account took, so the history reads itself again.
@@ -128,6 +134,8 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
   function change(update: (current: Progress) => Progress) {
     const current = shown.current;
     if (!current) return;
+    // Changed signed out, the progress shown is this browser's own from now on.
+    if (!signedIn) setFromAccount(false);
     const { before, setBack } = commit(update(current));
     if (before && setBack.length) toast(setBackToast(setBack, signedIn, () => commit(before)));
   }
@@ -140,6 +148,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => startTransition(arrive), []);
   function arrive() {
+    setFromAccount(account !== null);
     if (account && !setAsideOthersProgress(account)) {
       // It could not be moved (storage full or blocked): the account's own progress shows, nothing is stored.
       show(withPosition(saved?.progress ?? emptyProgress, units));
@@ -174,7 +183,14 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
 
   // The device cleared ("Sign out and clear this device", here or in another tab): the tracker starts
   // over, so nothing of the last reader shows, nor is saved again by the next change made here.
-  useEffect(() => hearDeviceCleared(() => show(withPosition(emptyProgress, units))), [units]);
+  useEffect(
+    () =>
+      hearDeviceCleared(() => {
+        setFromAccount(false);
+        show(withPosition(emptyProgress, units));
+      }),
+    [units],
+  );
 
   if (!progress) return <TrackerLoading signedIn={signedIn} />;
   // Where the reader is, for Up next and the side stories checklist: one pass over the timeline.
@@ -182,7 +198,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
 
   return (
     <>
-      <SavingHeader />
+      <SavingHeader accountShown={fromAccount && !signedIn} />
       {behind ? (
         <p role="status" data-titles-behind className="-mt-4 mb-6 text-sm text-muted-foreground">
           Titles of what you marked since the tracker was last loaded stay hidden until you are back online.
