@@ -1,5 +1,5 @@
 /**
- * Migration 0073: a comment an earlier rule stamped as written by someone who knew everything (an edit
+ * Migration 0071: a comment an earlier rule stamped as written by someone who knew everything (an edit
  * after its writer went back on one line and on in another) says the places its stamp names, so strict
  * mode shows it to a reader who has seen them, and an edit can stamp it again.
  */
@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { knewNoMore, stampAfterEdit } from "~/lib/discussion/thread";
 import { knowledgeOfUnits } from "~/lib/shield/knowledge";
-import migration from "../../migrations/0073_stamps_that_said_everything.sql?raw";
+import migration from "../../migrations/0071_stamps_that_said_everything.sql?raw";
 
 async function insert(writerKnew: string, places: { key: string; label: string }[]) {
   const { meta } = await env.DB.prepare(
