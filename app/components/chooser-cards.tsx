@@ -70,9 +70,13 @@ export function ChooserCards({
         className="-mx-4 flex snap-x scroll-px-4 gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 lg:grid-cols-3"
       >
         {shown.map((card) => (
-          // 16rem wide, but 2rem narrower than the row at most, however large the text: the card is whole on
-          // the screen and the next one shows at its edge.
-          <li key={card.value} className="w-64 max-w-[calc(100%-2rem)] shrink-0 snap-start sm:w-auto sm:max-w-none">
+          // 16rem wide, but narrower than the row by 2rem, growing with the text only to 10% of the screen:
+          // the card is whole on the screen and the next one shows at its edge, and at twice the text size
+          // on a 320 px phone an arc's name ("Lanternfall") has a line it fits whole.
+          <li
+            key={card.value}
+            className="w-64 max-w-[calc(100%-min(2rem,10vw))] shrink-0 snap-start sm:w-auto sm:max-w-none"
+          >
             <Link
               to={href(card.value)}
               preventScrollReset

@@ -15,7 +15,7 @@ export function PageSection({
 }) {
   return (
     <section aria-labelledby={id} className={cn("space-y-3", className)}>
-      <h2 id={id} className="text-xl font-semibold">
+      <h2 id={id} className="text-section-title font-semibold">
         {title}
       </h2>
       {children}

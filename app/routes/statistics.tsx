@@ -199,7 +199,7 @@ function InNumbers({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-3 rounded-lg border border-border bg-card p-4">
+    <section aria-labelledby={`${id}-title`} className="space-y-3 rounded-lg border border-border bg-card p-card">
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         {title}
       </h2>

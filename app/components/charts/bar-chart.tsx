@@ -72,7 +72,7 @@ export function BarChart({ id, title, description, series, data, unit, layout = 
     // overflow-x-clip: an edge label never widens the page, and nothing here becomes a scroll box.
     <figure
       aria-labelledby={`${id}-title`}
-      className="@container space-y-3 overflow-x-clip rounded-lg border border-border bg-card p-4"
+      className="@container space-y-3 overflow-x-clip rounded-lg border border-border bg-card p-card"
     >
       <figcaption>
         <h2 id={`${id}-title`} className="text-lg font-semibold">

@@ -24,19 +24,26 @@ export function SiteHeader({ siteName, areas, search, account }: SiteHeaderProps
   return (
     <header
       ref={header}
-      className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75"
+      className="@container/header sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75"
     >
       {/* One row; with a large text size on a narrow phone, the controls go to a row of their own under
           the name rather than over it (the name is never given less than 4rem before they wrap). They grow
           with the text only so far (--spacing-control) and keep 4 px apart, so that row fits a 360 px phone
-          at twice the text size; narrower still, they wrap rather than leave the screen. */}
+          at twice the text size; narrower still, they wrap rather than leave the screen.
+          The header is measured in the reader's text size (a container; its rem is the page's): narrower
+          than 20rem (a phone with a larger text size), and from sm up, the name keeps its longest word whole
+          and the controls wrap under it where they do not fit beside it; narrower than 22.5rem the mark goes,
+          leaving the name its room. On a phone at the usual text size the name may run 4 px into the space
+          before the search button (at 320 and 360 px): kept to its longest word, it would put the controls on
+          a row of their own on every phone. */}
       <div className="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center gap-x-2 px-3 sm:px-4">
-        {/* The whole name on every phone: over two lines where it must, without the mark below 360 px. */}
+        {/* The whole name on every phone: over two lines where it must, without the mark below 22.5rem
+            (360 px at the usual text size). */}
         <Link
           to="/"
-          className="flex min-h-11 min-w-0 basis-16 grow items-center gap-2 rounded-md font-semibold tracking-tight"
+          className="flex min-h-11 min-w-0 basis-16 grow items-center gap-2 rounded-md font-semibold tracking-tight @max-[20rem]/header:min-w-min sm:min-w-min"
         >
-          <Logo className="size-7 shrink-0 max-[22.5rem]:hidden" />
+          <Logo className="size-7 shrink-0 @max-[22.5rem]/header:hidden" />
           <span className="text-sm leading-tight sm:text-base">{siteName}</span>
         </Link>
         <div className="ml-auto flex max-w-full shrink-0 flex-wrap items-center justify-end gap-[4px]">
