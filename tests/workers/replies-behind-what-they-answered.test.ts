@@ -106,7 +106,7 @@ describe("replies posted before the site kept what they answered", () => {
 });
 
 /**
- * Decision 93: a reply whose comment a moderator moved since is shown to a reader who has seen what the
+ * Decision 92: a reply whose comment a moderator moved since is shown to a reader who has seen what the
  * comment touched when it was written and what the reply touches itself, in whatever media they saw each.
  * In the tiny pack the anime's first episode adapts the prologue and chapter 1 of arc 1, leaving chapter 2
  * (wn:1-3) out, and its second episode arc 2's chapter 1 (wn:2-1), whose readers are told all it shows.

@@ -72,7 +72,7 @@ interface CommentPlace {
  * where the comment's gate as it is holds that already); and, inside its comment, by what the comment
  * touches now. A moderator who moves the comment (lowering it to show it to more readers) does not move
  * its replies: their writers answered it knowing what it touched then. Two gates, each judged by the one
- * rule, so a reader who saw the two parts in different media is shown it (decision 93).
+ * rule, so a reader who saw the two parts in different media is shown it (decision 92).
  */
 export type ThreadReply = Gated<Gated<CommentBody>> &
   CommentPlace & {
