@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { dataAddress } from "~/lib/http/data-address";
 
@@ -102,13 +102,11 @@ export function useFollowUp<D>(request: FollowUp<D> | null): FollowUpState<D> {
     request.load(controller.signal).then(
       (data) => {
         if (controller.signal.aborted) return;
-        // As a transition: an answer may come while a part of the page is still waiting for its code
-        // (a thread's forms); urgent, it would make React throw that part's server HTML away and draw
-        // it anew, a reader's typed text with it; as a transition, that part is hydrated first.
-        startTransition(() => {
-          setAnswer({ key: request.key, data });
-          setFailedKey(null);
-        });
+        // Urgent, not a transition: a transition waits for every part the server drew to hydrate
+        // first, and a part whose code never comes (a thread's forms on a stalled connection) would
+        // keep the page's reveal from ever showing.
+        setAnswer({ key: request.key, data });
+        setFailedKey(null);
         failed(id, null);
       },
       (error: unknown) => {

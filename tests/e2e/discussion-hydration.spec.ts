@@ -63,3 +63,20 @@ test("text typed into the server's comment form before the page is interactive s
   await expect(page.getByRole("option", { name: /^The web novel to / })).toBeAttached();
   expect(errors.filter((error) => /#421|before it finished hydrating/.test(error))).toEqual([]);
 });
+
+test("a thread's reveal shows what the reader has reached while the forms' code never comes", async ({ reader }) => {
+  const page = reader.page;
+  const record = JSON.stringify({ ...emptyProgress, anime: "anime:1-12", updatedAt: new Date().toISOString() });
+  await page.evaluate(async (body) => {
+    localStorage.setItem("rc:progress", body);
+    await fetch("/resources/progress", { method: "POST", headers: { "Content-Type": "application/json" }, body });
+  }, record);
+  // A stalled connection: the forms' code neither comes nor fails.
+  await page.route("**/assets/writer-tools-*.js", () => new Promise(() => {}));
+  const revealed = page.waitForResponse((response) => /\/discuss\/anime:1-11\.data\?reveal=/.test(response.url()));
+  await page.goto("/discuss/anime:1-11");
+  await revealed;
+  // A comment about the next episode, which this viewer has watched.
+  await expect(page.getByText("Having seen the finale now")).toBeVisible();
+  await expect(page.getByLabel("Your comment")).toBeVisible();
+});
