@@ -26,17 +26,23 @@ async function watchedTheSeason(page: Page) {
   expect(status).toBe(200);
 }
 
+/** Holds the thread's forms' code until the returned function lets it come. */
+async function holdTheFormsCode(page: Page) {
+  let codeComes = () => {};
+  const code = new Promise<void>((resolve) => (codeComes = resolve));
+  await page.route("**/assets/writer-tools-*.js", async (route) => {
+    await code;
+    await route.continue();
+  });
+  return codeComes;
+}
+
 for (const order of ["the reveal fails first", "the post fails first"] as const) {
   test(`a post sent before the form's code came fails and keeps its text when ${order}`, async ({ reader }) => {
     const page = reader.page;
     await watchedTheSeason(page);
     // The thread's forms' code, the page's reveal and the post are each held until the test lets them go.
-    let codeComes = () => {};
-    const code = new Promise<void>((resolve) => (codeComes = resolve));
-    await page.route("**/assets/writer-tools-*.js", async (route) => {
-      await code;
-      await route.continue();
-    });
+    const codeComes = await holdTheFormsCode(page);
     const reveals: Route[] = [];
     const posts: Route[] = [];
     await page.route(`**${thread}.data*`, (route) => {
@@ -79,12 +85,7 @@ for (const order of ["the reveal fails first", "the post fails first"] as const)
 test("a post sent twice before the form's code came is posted once, and its writer told so", async ({ reader }) => {
   const page = reader.page;
   await watchedTheSeason(page);
-  let codeComes = () => {};
-  const code = new Promise<void>((resolve) => (codeComes = resolve));
-  await page.route("**/assets/writer-tools-*.js", async (route) => {
-    await code;
-    await route.continue();
-  });
+  const codeComes = await holdTheFormsCode(page);
   const posts: Route[] = [];
   await page.route(`**${thread}.data*`, (route) => {
     if (route.request().method() === "POST") posts.push(route);
