@@ -300,7 +300,13 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           {mode !== "reset" ? (
             <div className="mt-6 space-y-3">
               <p className="text-center text-sm text-muted-foreground">or</p>
-              <Button variant="outline" onClick={google} disabled={busy || !hydrated} className="w-full">
+              <Button
+                variant="outline"
+                onClick={google}
+                disabled={busy || !hydrated}
+                // Grows with its words where large text wraps them (a phone at twice the text size).
+                className="h-auto min-h-11 w-full py-2 text-center"
+              >
                 Continue with Google
               </Button>
             </div>
