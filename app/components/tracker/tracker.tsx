@@ -148,7 +148,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => startTransition(arrive), []);
   function arrive() {
-    setFromAccount(account !== null);
+    setFromAccount(account !== null && Boolean(saved?.progress));
     if (account && !setAsideOthersProgress(account)) {
       // It could not be moved (storage full or blocked): the account's own progress shows, nothing is stored.
       show(withPosition(saved?.progress ?? emptyProgress, units));
