@@ -37,6 +37,16 @@ const severityHelp = {
   plot_relevant: "The change hides or alters something the story relies on later.",
 } as const;
 
+/** Feed readers find the notes' feed from the page's head, as they find the releases'. */
+export const links: Route.LinksFunction = () => [
+  {
+    rel: "alternate",
+    type: "application/atom+xml",
+    href: "/translation_meta/feed.xml",
+    title: "Translation notes (Atom)",
+  },
+];
+
 export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
   // The counts by severity leave out, without a trace, the entries the first load does not know: ask
   // again with what the reader knows.

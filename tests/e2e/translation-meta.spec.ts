@@ -101,8 +101,12 @@ test("the hub's count of anime entries says it holds the OVAs, specials and film
   expect(counts.reduce((sum, each) => sum + each, 0)).toBe(total);
 });
 
-test("the Atom feed parses and lists entries", async ({ page }) => {
+test("the Atom feed parses and lists entries, and the hub's head advertises it", async ({ page }) => {
   await page.goto("/translation_meta");
+  await expect(page.locator('head link[rel=alternate][type="application/atom+xml"]')).toHaveAttribute(
+    "href",
+    "/translation_meta/feed.xml",
+  );
   const feed = await page.evaluate(async () => {
     const response = await fetch("/translation_meta/feed.xml");
     const xml = new DOMParser().parseFromString(await response.text(), "application/xml");
