@@ -102,11 +102,18 @@ export function useStoredProgress(): Progress | null | undefined {
 
 /** Whether a signed-in reader's account has been heard from since this page loaded (./progress-save.ts's sync). */
 let accountHeard = false;
+const accountHeardListeners = new Set<() => void>();
 
 /** The sign-in sync ended, whatever it found (the browser's progress, if it changed, is stored first). */
 export function noteAccountProgressHeard() {
+  if (accountHeard) return;
   accountHeard = true;
-  window.dispatchEvent(new Event(PROGRESS_STORED));
+  for (const listener of accountHeardListeners) listener();
+}
+
+function subscribeToAccountHeard(onChange: () => void) {
+  accountHeardListeners.add(onChange);
+  return () => accountHeardListeners.delete(onChange);
 }
 
 /**
@@ -115,7 +122,7 @@ export function noteAccountProgressHeard() {
  */
 export function useAccountProgressHeard(): boolean {
   return useSyncExternalStore(
-    subscribeToStoredProgress,
+    subscribeToAccountHeard,
     () => accountHeard,
     () => false,
   );

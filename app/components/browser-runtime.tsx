@@ -19,6 +19,8 @@ import type { PublicConfig } from "~/lib/account/public-config";
  */
 const analytics = optionalPart(() => import("~/browser/analytics.client"));
 const ignore = () => {};
+/** How long a thread's form waits for the sign-in sync before it goes by what this browser keeps. */
+const ACCOUNT_WAIT_MS = 10_000;
 const firebaseAuth = () => importWithRecovery(() => import("~/browser/firebase-auth.client"));
 /** Loaded only when this browser holds progress another account saved, for the signed-in reader to answer. */
 const ProgressApartPrompt = lazyOptional(
@@ -107,6 +109,8 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
     // it); then what this browser still owes the account, now and whenever it is back online. Merged
     // again when the reader comes back to the tab: they may have read on another device meanwhile. A
     // clearing of this device, here or in another tab, is heard from the start.
+    // A sync whose code or answer never comes stops holding what waits on it (a thread's form) after a while.
+    const heardAnyway = window.setTimeout(noteAccountProgressHeard, ACCOUNT_WAIT_MS);
     void Promise.all([
       importWithRecovery(() => import("~/browser/progress-save")),
       importWithRecovery(() => import("~/browser/reader-data")),
@@ -126,13 +130,14 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
           };
           document.addEventListener("visibilitychange", syncAgain);
         });
-    });
+    }).catch(() => noteAccountProgressHeard());
     firebaseAuth()
       .then((module) => module.watchSession(firebase, uid, () => revalidator.revalidate()))
       .then((unsubscribe) => (cancelled ? unsubscribe() : (stop = unsubscribe)))
       .catch((error: Error) => setFailure(error));
     return () => {
       cancelled = true;
+      window.clearTimeout(heardAnyway);
       stop?.();
       stopSending?.();
       stopHearing?.();

@@ -39,8 +39,7 @@ export function CommentForm({
   // stays meanwhile instead of giving way to "You can join once…" and coming back empty.
   const accountHeard = useAccountProgressHeard();
   const gated =
-    useHeldUntilLoaded(Boolean(shield && !knows(shield.knowledge, joinableBy)), user !== null) &&
-    (accountHeard || user === null);
+    useHeldUntilLoaded(Boolean(shield && !knows(shield.knowledge, joinableBy)), user !== null) && accountHeard;
   const formShown = user !== null && !gated;
   const [wasShown, setWasShown] = useState(false);
   useEffect(() => {
