@@ -1039,8 +1039,9 @@ test("at twice the text size on a 360 or 320 px phone, the count of entries by s
   const table = page.locator("main table");
   for (const width of [360, 320]) {
     await page.setViewportSize({ width, height: 740 });
-    await page.waitForTimeout(200);
-    expect(await tableReadings(table)).toEqual([{ table: "Entries by severity", scrolls: false, unnamed: [] }]);
+    await expect
+      .poll(() => tableReadings(table))
+      .toEqual([{ table: "Entries by severity", scrolls: false, unnamed: [] }]);
     // Each severity whole on a line of its own, above its figures.
     const severity = table.getByRole("rowheader", { name: "Meaning-changing" });
     expect(await brokenWords(severity)).toEqual([]);
@@ -1049,7 +1050,6 @@ test("at twice the text size on a 360 or 320 px phone, the count of entries by s
   }
   // Still a table, headed by its columns, where it has room.
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.waitForTimeout(200);
   await expect(table.getByRole("columnheader", { name: "Light novels" })).toBeVisible();
   const [name, figure] = [
     await table.getByRole("rowheader", { name: "Minor" }).boundingBox(),
@@ -1233,16 +1233,16 @@ test("at twice the text size on a 360 or 320 px phone, a table of figures stands
     await page.setViewportSize({ width, height: 740 });
     const measured = await overflow(page);
     expect.soft(measured.scrollWidth, `at ${width} px: ${measured.culprits.join("; ")}`).toBeLessThanOrEqual(width);
-    // Measured once the page has settled at this width.
-    await page.waitForTimeout(200);
-    const tables = await tableReadings(page.locator("main figure table"));
-    expect(tables.length).toBeGreaterThan(5);
     // Three columns ("Meaning-changing" beside two more) and, at 320 px, "Season 1" beside "Episodes"
     // scrolled inside their box: now no table does, and a figure shown without its column's heading
-    // above it has its column's name beside it.
-    for (const { table, scrolls, unnamed } of tables) {
-      expect.soft({ width, table, scrolls, unnamed }).toEqual({ width, table, scrolls: false, unnamed: [] });
-    }
+    // above it has its column's name beside it. Read again until the page has settled at this width.
+    const tables = page.locator("main figure table");
+    expect(await tables.count()).toBeGreaterThan(5);
+    await expect
+      .poll(async () => (await tableReadings(tables)).filter(({ scrolls, unnamed }) => scrolls || unnamed.length > 0), {
+        message: `tables at ${width} px`,
+      })
+      .toEqual([]);
   }
   // The figures above the charts name what they count, and a chart its volumes, between words, never
   // inside one ("Episod" / "es", "Lante" / "rnfall").
