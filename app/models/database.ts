@@ -520,6 +520,12 @@ export interface StoryUnitsTable {
   title_reached_by: Generated<string>;
 }
 
+export interface TranslationNoteCountsTable {
+  medium: "light_novel" | "anime";
+  severity: string;
+  count: number;
+}
+
 export interface Database {
   adaptation_changes: AdaptationChangesTable;
   anime_episodes: AnimeEpisodesTable;
@@ -562,4 +568,5 @@ export interface Database {
   side_stories: SideStoriesTable;
   story_secrets: StorySecretsTable;
   story_units: StoryUnitsTable;
+  translation_note_counts: TranslationNoteCountsTable;
 }

@@ -2,7 +2,7 @@ import { type Expression, expressionBuilder, type InferResult, type SqlBool, sql
 import type { MistakeFacets } from "~/lib/mistakes/entries";
 import type { MistakeFilters } from "~/lib/mistakes/rules";
 import type { MistakeSeverity } from "~/lib/vocabulary";
-import { type Knowledge, knows, readRevealers } from "~/lib/shield/knowledge";
+import { type Knowledge, knows, knowsAnything, readRevealers } from "~/lib/shield/knowledge";
 import type { Database } from "./database";
 import { query } from "./query.server";
 
@@ -50,6 +50,18 @@ export function facetsKnownTo(rows: InferResult<ReturnType<typeof facetRows>>, k
       facets[name][row[name]] = (facets[name][row[name]] ?? 0) + 1;
   }
   return facets;
+}
+
+/**
+ * How far the one rule lets a requester into the entries, which always have revealers (`revealed_by` is
+ * never null): "none" for one who states nothing that reveals an entry (no place, no tick, titles hidden:
+ * every first load and cached answer), so no entry is known; "all" with the shield off; else "some", each
+ * revealers value judged by `knows`. Lets a page read no more rows than it shows: no revealers where
+ * none or all are known.
+ */
+export function reachOf(knowledge: Knowledge): "none" | "some" | "all" {
+  if (knowledge.everything) return "all";
+  return knowsAnything(knowledge) || knowledge.unreachedTitles === "show" ? "some" : "none";
 }
 
 /** Entries counted by severity and by what reveals them, a row each (`bySeverityKnownTo` judges them). */

@@ -10,7 +10,8 @@ import {
   toAnimeMistake,
   toLnMistake,
 } from "./mistake-entries.server";
-import { bySeverityKnownTo } from "./mistake-filters.server";
+import { bySeverityKnownTo, reachOf } from "./mistake-filters.server";
+import type { MistakeSeverity } from "~/lib/vocabulary";
 import { batch, query } from "./query.server";
 import { gatedBy } from "./db.server";
 import { type Knowledge, knows, readRevealers } from "~/lib/shield/knowledge";
@@ -23,17 +24,50 @@ import { type Knowledge, knows, readRevealers } from "~/lib/shield/knowledge";
 /** A medium as a column of its own, the same in both terms of the union. */
 const medium = (name: "light_novel" | "anime") => sql<"light_novel" | "anime">`${sql.lit(name)}`.as("medium");
 
-/** How many entries each medium has of each severity and revealers (a row per distinct value, from an index). */
-const countsBySeverity = query
-  .selectFrom("ln_mistakes")
-  .select((row) => [medium("light_novel"), "severity", "revealed_by", row.fn.countAll<number>().as("count")])
-  .groupBy(["severity", "revealed_by"])
-  .unionAll(
-    query
-      .selectFrom("anime_mistakes")
-      .select((row) => [medium("anime"), "severity", "revealed_by", row.fn.countAll<number>().as("count")])
-      .groupBy(["severity", "revealed_by"]),
-  );
+/** A count's revealers where it is of every value (a column of its own, as the counts that group by it have). */
+const anyRevealers = sql<string | null>`NULL`.as("revealed_by");
+
+/**
+ * The hub's counts of entries in the statement its requester needs (`reachOf`), a row per medium and
+ * severity: for one who knows no entry (every first load) and with the shield off, the counts kept as
+ * the entries are written (migration 0074: six rows, whatever the number of entries; the first only sums
+ * them); for one who knows some, by what reveals them too (a row per distinct pair, read from an index),
+ * which `bySeverityKnownTo` judges by the one rule. Built once each.
+ */
+const keptCounts = query
+  .selectFrom("translation_note_counts")
+  .select([
+    sql<"light_novel" | "anime">`medium`.as("medium"),
+    sql<MistakeSeverity>`severity`.as("severity"),
+    anyRevealers,
+    "count",
+  ])
+  .where("count", ">", 0);
+const hubCounts = {
+  none: keptCounts,
+  all: keptCounts,
+  some: query
+    .selectFrom("ln_mistakes")
+    .select((row) => [medium("light_novel"), "severity", "revealed_by", row.fn.countAll<number>().as("count")])
+    .groupBy(["revealed_by", "severity"])
+    .unionAll(
+      query
+        .selectFrom("anime_mistakes")
+        .select((row) => [medium("anime"), "severity", "revealed_by", row.fn.countAll<number>().as("count")])
+        .groupBy(["revealed_by", "severity"]),
+    ),
+};
+
+type HubCountRow = InferResult<(typeof hubCounts)[keyof typeof hubCounts]>[number];
+
+/** A medium's total, and by severity how many of its entries the requester knows, from the rows its reach read. */
+function countsOf(rows: readonly HubCountRow[], reach: keyof typeof hubCounts, knowledge: Knowledge) {
+  const total = rows.reduce((sum, row) => sum + row.count, 0);
+  if (reach === "none") return { total, knownBySeverity: { minor: 0, meaning_changing: 0, plot_relevant: 0 } };
+  // With the shield off every row is known, whatever reveals it (the kept counts carry none); else the one rule judges each.
+  const judged = rows.map(({ revealed_by, ...row }) => ({ ...row, revealed_by: revealed_by ?? "" }));
+  return { total, knownBySeverity: bySeverityKnownTo(judged, knowledge) };
+}
 
 /** What a line of the newest entries shows of either kind. */
 const newestColumns = ["m.id", "m.severity", "m.official", "m.suggested", "m.added_on", "m.revealed_by"] as const;
@@ -96,12 +130,14 @@ function toNewest(
  * (`knowledge`) knows; the newest entries of both media (only what their lines show). One round trip.
  */
 export async function getTranslationMetaHub(db: D1Database, knowledge: Knowledge, newest = 8) {
-  const [counts, ln, anime] = await batch(db, [countsBySeverity, newestLn(newest), newestAnime(newest)]);
-  const ofMedium = (name: "light_novel" | "anime") => counts.filter((row) => row.medium === name);
-  const countsOf = (name: "light_novel" | "anime") => ({
-    total: ofMedium(name).reduce((sum, row) => sum + row.count, 0),
-    knownBySeverity: bySeverityKnownTo(ofMedium(name), knowledge),
-  });
+  const reach = reachOf(knowledge);
+  const [counts, ln, anime] = await batch(db, [hubCounts[reach], newestLn(newest), newestAnime(newest)]);
+  const ofMedium = (name: "light_novel" | "anime") =>
+    countsOf(
+      counts.filter((row) => row.medium === name),
+      reach,
+      knowledge,
+    );
   const entries = [
     ...ln.map((row) => ({
       addedOn: row.added_on,
@@ -123,7 +159,7 @@ export async function getTranslationMetaHub(db: D1Database, knowledge: Knowledge
     })),
   ];
   return {
-    counts: { light_novel: countsOf("light_novel"), anime: countsOf("anime") },
+    counts: { light_novel: ofMedium("light_novel"), anime: ofMedium("anime") },
     newest: entries
       .sort((a, b) => b.addedOn.localeCompare(a.addedOn) || a.line.id.localeCompare(b.line.id))
       .slice(0, newest)
