@@ -8,7 +8,15 @@ import { anyFilter, LN_ENTRIES_PER_PAGE, type MistakeFilters } from "~/lib/mista
 import { type PageInfo, pageInfo, pageOffset } from "~/lib/http/paging";
 import { toTextFtsQuery } from "~/lib/search/query";
 import { inReadingOrder, inVolume, lnEntriesMatching, lnEntryRows, toLnMistake } from "./mistake-entries.server";
-import { bySeverityKnownTo, facetRows, facetsKnownTo, filteredBy, unknownCount } from "./mistake-filters.server";
+import {
+  bySeverityKnownTo,
+  facetRows,
+  facetsKnownTo,
+  filteredBy,
+  knownMatches,
+  reachOf,
+  unknownCount,
+} from "./mistake-filters.server";
 import { batch, query, slot } from "./query.server";
 
 /** Volumes on one page of the volume tables (the index and a collection's page). */
@@ -186,7 +194,19 @@ export async function getVolumeMistakes(
 ) {
   const key = volumeKey(code, number);
   const filtered = anyFilter(filters);
+  const reach = reachOf(knowledge);
+  const offset = pageOffset(page, LN_ENTRIES_PER_PAGE);
   const inThisVolume = lnEntryRows.where("m.volume_key", "=", key).$call(filteredBy(filters)).$call(inReadingOrder);
+  // Under filters, the known matches: none for a requester who knows no entry (no row read), every match
+  // with the shield off (paged here, as without filters); for one who knows some, every match, which of
+  // them they know judged by the one rule below and paged among themselves.
+  const listing = !filtered
+    ? inThisVolume.limit(LN_ENTRIES_PER_PAGE).offset(offset)
+    : reach === "none"
+      ? inThisVolume.where((row) => row.lit(false))
+      : reach === "all"
+        ? inThisVolume.limit(LN_ENTRIES_PER_PAGE).offset(offset)
+        : inThisVolume;
   const [volumes, entries, totals, facets] = await batch(db, [
     query
       .selectFrom("ln_volumes as v")
@@ -201,8 +221,7 @@ export async function getVolumeMistakes(
         "v.no_english_edition",
       ])
       .where("v.key", "=", key),
-    // Under filters, every match: which of them the requester knows is judged here, not in SQL.
-    filtered ? inThisVolume : inThisVolume.limit(LN_ENTRIES_PER_PAGE).offset(pageOffset(page, LN_ENTRIES_PER_PAGE)),
+    listing,
     query
       .selectFrom("ln_mistakes as m")
       .select((count) => count.fn.countAll<number>().as("total"))
@@ -212,8 +231,7 @@ export async function getVolumeMistakes(
   const volume = volumes[0];
   if (!volume) return null;
   const listed = entries.map((row) => listedMistake(inVolume(toLnMistake(row))));
-  const known = filtered ? knownTo(listed, knowledge) : listed;
-  const offset = pageOffset(page, LN_ENTRIES_PER_PAGE);
+  const pagedInSql = !filtered || reach !== "some";
   return {
     volume: {
       key: volume.key,
@@ -223,8 +241,13 @@ export async function getVolumeMistakes(
       collectionName: volume.collection_name,
       ...englishEditionOf(volume),
     },
-    entries: filtered ? known.slice(offset, offset + LN_ENTRIES_PER_PAGE) : listed,
-    paging: pageInfo(page, LN_ENTRIES_PER_PAGE, filtered ? known.length : (totals[0]?.total ?? 0)),
+    entries: pagedInSql ? listed : knownTo(listed, knowledge).slice(offset, offset + LN_ENTRIES_PER_PAGE),
+    // Under filters, as many as match among the known: counted from every entry's filters and revealers.
+    paging: pageInfo(
+      page,
+      LN_ENTRIES_PER_PAGE,
+      filtered ? knownMatches(facets, filters, knowledge) : (totals[0]?.total ?? 0),
+    ),
     facets: facetsKnownTo(facets, knowledge),
     /** Under filters, how many of the volume's entries the requester does not know; null without (the list's runs say it). */
     unknown: filtered ? unknownCount(facets, knowledge) : null,

@@ -91,6 +91,21 @@ export function knownCount(rows: readonly { revealed_by: string; count: number }
   return rows.reduce((sum, row) => sum + (knows(knowledge, readRevealers(row.revealed_by)) ? row.count : 0), 0);
 }
 
+/** How many of the entries (a row each, `facetRows`) the requester knows that match every filter chosen. */
+export function knownMatches(
+  rows: InferResult<ReturnType<typeof facetRows>>,
+  filters: MistakeFilters,
+  knowledge: Knowledge,
+) {
+  return rows.filter(
+    (row) =>
+      (filters.category === null || row.category === filters.category) &&
+      (filters.severity === null || row.severity === filters.severity) &&
+      (filters.status === null || row.status === filters.status) &&
+      knows(knowledge, readRevealers(row.revealed_by)),
+  ).length;
+}
+
 /**
  * How many of the entries (a row each, `facetRows`) the requester does not know: under a filter a page
  * lists only the entries it knows (an entry behind the shield cannot be told to match a severity or a

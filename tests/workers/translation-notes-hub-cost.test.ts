@@ -1,11 +1,13 @@
 /**
- * What the notes hub's counts cost the Worker: the rows they show, not a row per entry or per distinct
- * revealers. Over the demo pack with one volume's notes stored again many times, a first load (which
- * knows no note) and a reader with the shield off read a row per medium and severity, and every reader's
- * counts are still those the one rule gives note by note, as notes are added, judged again and taken down.
+ * What the notes hub's counts and a volume's page under a filter cost the Worker: the rows they show,
+ * not a row per entry or per distinct revealers. Over the demo pack with one volume's notes stored again
+ * many times, a first load (which knows no note) and a reader with the shield off read a row per medium
+ * and severity, and a page of matches or none; every reader's counts are still those the one rule gives
+ * note by note, as notes are added, judged again and taken down.
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { LN_ENTRIES_PER_PAGE, type MistakeFilters } from "~/lib/mistakes/rules";
 import {
   allKnowledge,
   type Knowledge,
@@ -15,14 +17,16 @@ import {
   readRevealers,
 } from "~/lib/shield/knowledge";
 import type { MistakeSeverity } from "~/lib/vocabulary";
+import { getVolumeMistakes } from "~/models/light-novel-mistakes.server";
 import { getTranslationMetaHub } from "~/models/mistakes.server";
 import { importTestPack } from "../support/packs";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const COPIES = 20;
-/** The volume whose notes are copied. */
+/** The volume whose notes are copied, with the severity most of them have. */
 let volume = { code: "", number: 0, notes: 0 };
+let severity: MistakeSeverity = "minor";
 
 /** The database, counting its round trips and the rows its batches hand back. */
 function countingRows() {
@@ -65,6 +69,11 @@ beforeAll(async () => {
     .bind(key)
     .first<{ notes: number }>())!;
   volume = { code, number: Number(number), notes };
+  ({ severity } = (await env.DB.prepare(
+    "SELECT severity FROM ln_mistakes WHERE volume_key = ? GROUP BY severity ORDER BY count(*) DESC LIMIT 1",
+  )
+    .bind(key)
+    .first<{ severity: MistakeSeverity }>())!);
 });
 
 describe("the notes hub's counts", () => {
@@ -133,3 +142,37 @@ async function countedOneByOne(knowledge: Knowledge) {
     }),
   );
 }
+
+describe("a volume's page under a filter", () => {
+  const filters: () => MistakeFilters = () => ({ category: null, severity, status: null });
+
+  it("reads no entry for a first load, which knows none of them", async () => {
+    const { db, counted } = countingRows();
+    const page = await getVolumeMistakes(db, volume.code, volume.number, filters(), 1, noKnowledge);
+    expect(counted.roundTrips).toBe(1);
+    expect(page!.entries).toEqual([]);
+    expect(page!.paging.total).toBe(0);
+    expect(page!.unknown).toBe(volume.notes);
+    // The volume, its total, and each entry's filters and revealers (what the counts are made of).
+    expect(counted.rows).toBe(1 + 1 + volume.notes);
+  });
+
+  it("reads one page of matches with the shield off, the same as a reader who knows every entry is shown", async () => {
+    // A reader far along the volume's collection knows each of its entries, and is judged one entry at a time.
+    const reader = known(`ln:${volume.code}-900`);
+    const whole = await getVolumeMistakes(env.DB, volume.code, volume.number, filters(), 1, reader);
+    expect(whole!.unknown).toBe(0);
+    expect(whole!.paging.total).toBeGreaterThan(LN_ENTRIES_PER_PAGE);
+    for (const page of [1, 2]) {
+      const { db, counted } = countingRows();
+      const off = await getVolumeMistakes(db, volume.code, volume.number, filters(), page, allKnowledge);
+      const theirs = await getVolumeMistakes(env.DB, volume.code, volume.number, filters(), page, reader);
+      expect(counted.roundTrips).toBe(1);
+      expect(off!.entries.map((entry) => entry.id)).toEqual(theirs!.entries.map((entry) => entry.id));
+      expect(off!.entries.every((entry) => entry.content?.severity === severity)).toBe(true);
+      expect(off!.paging).toEqual(theirs!.paging);
+      expect(off!.facets).toEqual(theirs!.facets);
+      expect(counted.rows).toBeLessThanOrEqual(1 + 1 + volume.notes + LN_ENTRIES_PER_PAGE);
+    }
+  });
+});
