@@ -80,3 +80,39 @@ test("a thread's reveal shows what the reader has reached while the forms' code 
   await expect(page.getByText("Having seen the finale now")).toBeVisible();
   await expect(page.getByLabel("Your comment")).toBeVisible();
 });
+
+test("a reader whose saved progress cannot be loaded keeps the comment form, is told why, and posts", async ({
+  reader,
+  context,
+}) => {
+  const body = JSON.stringify({ ...emptyProgress, webNovel: "wn:1-9", updatedAt: new Date().toISOString() });
+  await reader.page.evaluate(
+    (record) =>
+      fetch("/resources/progress", { method: "POST", headers: { "Content-Type": "application/json" }, body: record }),
+    body,
+  );
+  // A fresh tab of a browser that does not keep the reader's progress, whose sign-in sync fails (the
+  // reader's first tab closed, so no sync of its own brings the progress here meanwhile).
+  await reader.page.close();
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.removeItem("rc:progress"));
+  await page.route("**/resources/progress", (route) =>
+    route.request().method() === "GET" ? route.fulfill({ status: 503, body: "" }) : route.continue(),
+  );
+  const sync = page.waitForResponse(
+    (response) => response.url().endsWith("/resources/progress") && response.request().method() === "GET",
+  );
+  await page.goto("/discuss/wn:1-5");
+  await sync;
+  await expect(page.getByText(/This page could not check your saved progress/)).toBeVisible();
+  await expect(page.getByText(/You can join once/)).toHaveCount(0);
+
+  // The account has read the chapter: the site takes the comment.
+  const text = `Posted while this browser did not know my progress, at ${Date.now()}`;
+  await page.getByLabel("Your comment").fill(text);
+  await page.getByRole("button", { name: "Post comment" }).click();
+  await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("Comment posted");
+  // Readers of the chapter read it (this browser still does not know how far its reader is).
+  const thread = await page.request.get("/api/v1/discussions/wn:1-5?reveal=wn:1-5");
+  expect(JSON.stringify(await thread.json())).toContain(text);
+});

@@ -15,16 +15,23 @@ const reader = {
   admin: false,
 };
 
-/** A signed-in reader whose browser keeps that they read to Arc 1 · Chapter 2, in the thread of `unit`. */
-function renderJoin(unit: { key: string; label: string }) {
+/**
+ * A signed-in reader whose browser keeps that they read to Arc 1 · Chapter 2, in the thread of `unit`;
+ * unless `synced` is false, this tab's sign-in sync brought their account's progress here.
+ */
+function renderJoin(unit: { key: string; label: string }, { synced = true } = {}) {
   localStorage.setItem("rc:progress", JSON.stringify({ ...emptyProgress, webNovel: "wn:1-2", position: 2 }));
+  if (synced) sessionStorage.setItem(`rc:progress-synced:${reader.uid}`, String(Date.now()));
   renderInThread(<CommentForm unit={unit} joinableBy={[unit.key]} readerPlaces={[]} answer={undefined} />, undefined, {
     user: reader,
   });
 }
 
 describe("joining a thread beyond the reader's progress", () => {
-  afterEach(() => localStorage.clear());
+  afterEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
 
   // First: the page has not heard from the account yet (the sync is once a page, for the whole file).
   it("keeps the form while the account's progress may still come, then says what to read", async () => {
@@ -33,6 +40,15 @@ describe("joining a thread beyond the reader's progress", () => {
     expect(screen.queryByText(/You can join once/)).toBeNull();
     act(() => noteAccountProgressHeard());
     expect(await screen.findByText(/You can join once you have read Lanternfall 2\./)).toBeVisible();
+  });
+
+  it("keeps the form, saying so, when the sign-in sync could not bring the account's progress", async () => {
+    noteAccountProgressHeard();
+    // The sync failed or gave up: the account may have read the volume, and the site checks a post against it.
+    renderJoin({ key: "ln:main-2", label: "Lanternfall 2" }, { synced: false });
+    expect(await screen.findByLabelText("Your comment")).toBeVisible();
+    expect(screen.queryByText(/You can join once/)).toBeNull();
+    expect(screen.getByText(/could not check your saved progress.*If you have read Lanternfall 2, post/)).toBeVisible();
   });
 
   it("says an episode, a special or a short is watched", async () => {

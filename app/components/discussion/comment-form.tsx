@@ -3,12 +3,16 @@ import { ProgressLink } from "~/components/progress-link";
 import { readOrWatched } from "~/lib/discussion/thread";
 import { knows, type Revealers } from "~/lib/shield/knowledge";
 import { useShield } from "~/browser/spoiler-shield";
+import { readStored } from "~/browser/storage";
 import { useAccountProgressHeard } from "~/browser/stored-progress";
 import { useOptionalUser } from "~/browser/user";
 import { PostFormSlot, useHeldUntilLoaded } from "./lazy-writer-tools";
 // Its props only: the form's code stays in the chunk signed-in readers load.
 import type { PostFormProps } from "./post-form";
 import { SignInToJoin } from "./sign-in-to-join";
+
+/** Whether this tab's sign-in sync brought the account's progress here (./progress-save.ts marks it). */
+const syncedHere = (uid: string) => readStored("progressSynced", `:${uid}`) !== null;
 
 /**
  * Where a reader joins a thread: a signed-out reader is asked to sign in, one who has not seen the
@@ -38,8 +42,11 @@ export function CommentForm({
   // may have read on in another browser), and the form the server drew, with what they typed into it,
   // stays meanwhile instead of giving way to "You can join once…" and coming back empty.
   const accountHeard = useAccountProgressHeard();
-  const gated =
-    useHeldUntilLoaded(Boolean(shield && !knows(shield.knowledge, joinableBy)), user !== null) && accountHeard;
+  const short = useHeldUntilLoaded(Boolean(shield && !knows(shield.knowledge, joinableBy)), user !== null);
+  // The sync ended without bringing the account's progress here (it failed, or gave up after 10 s): the form
+  // stays, saying so, as the action checks a post against the saved progress and keeps a refused one's text.
+  const unchecked = short && accountHeard && user !== null && !syncedHere(user.uid);
+  const gated = short && accountHeard && !unchecked;
   const formShown = user !== null && !gated;
   const [wasShown, setWasShown] = useState(false);
   useEffect(() => {
@@ -56,13 +63,22 @@ export function CommentForm({
   }
 
   return (
-    <PostFormSlot
-      unit={unit}
-      readerPlaces={readerPlaces}
-      parent={parent}
-      answer={answer}
-      onCancel={onCancel}
-      signedOut={!user}
-    />
+    <>
+      {unchecked ? (
+        <p className="mb-3 text-sm">
+          This page could not check your saved progress, so it goes by what this browser keeps. If you have{" "}
+          {readOrWatched(unit.key)} {unit.label}, post: the site checks your saved progress and keeps your text if it
+          does not reach it. <ProgressLink className="text-primary" />
+        </p>
+      ) : null}
+      <PostFormSlot
+        unit={unit}
+        readerPlaces={readerPlaces}
+        parent={parent}
+        answer={answer}
+        onCancel={onCancel}
+        signedOut={!user}
+      />
+    </>
   );
 }
