@@ -30,7 +30,7 @@ const anyRevealers = sql<string | null>`NULL`.as("revealed_by");
 /**
  * The hub's counts of entries in the statement its requester needs (`reachOf`), a row per medium and
  * severity: for one who knows no entry (every first load) and with the shield off, the counts kept as
- * the entries are written (migration 0074: six rows, whatever the number of entries; the first only sums
+ * the entries are written (migration 0072: six rows, whatever the number of entries; the first only sums
  * them); for one who knows some, by what reveals them too (a row per distinct pair, read from an index),
  * which `bySeverityKnownTo` judges by the one rule. Built once each.
  */
