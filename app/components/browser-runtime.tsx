@@ -114,23 +114,25 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
     void Promise.all([
       importWithRecovery(() => import("~/browser/progress-save")),
       importWithRecovery(() => import("~/browser/reader-data")),
-    ]).then(([module, readerData]) => {
-      if (cancelled) return;
-      stopHearing = readerData.hearDeviceClearing();
-      return module
-        .syncProgressOnSignIn(uid)
-        .catch(() => {})
-        .then(() => {
-          noteAccountProgressHeard();
-          if (cancelled) return;
-          stopSending = module.watchUnsentProgress(uid);
-          setAskAboutApart(module.progressApartFrom(uid).length > 0);
-          syncAgain = () => {
-            if (document.visibilityState === "visible") module.syncProgressOnSignIn(uid).catch(() => {});
-          };
-          document.addEventListener("visibilitychange", syncAgain);
-        });
-    }).catch(() => noteAccountProgressHeard());
+    ])
+      .then(([module, readerData]) => {
+        if (cancelled) return;
+        stopHearing = readerData.hearDeviceClearing();
+        return module
+          .syncProgressOnSignIn(uid)
+          .catch(() => {})
+          .then(() => {
+            noteAccountProgressHeard();
+            if (cancelled) return;
+            stopSending = module.watchUnsentProgress(uid);
+            setAskAboutApart(module.progressApartFrom(uid).length > 0);
+            syncAgain = () => {
+              if (document.visibilityState === "visible") module.syncProgressOnSignIn(uid).catch(() => {});
+            };
+            document.addEventListener("visibilitychange", syncAgain);
+          });
+      })
+      .catch(() => noteAccountProgressHeard());
     firebaseAuth()
       .then((module) => module.watchSession(firebase, uid, () => revalidator.revalidate()))
       .then((unsubscribe) => (cancelled ? unsubscribe() : (stop = unsubscribe)))
