@@ -57,14 +57,27 @@ const notSent = {
 /**
  * Moves the reader's progress up to the unit and confirms it with a toast, with an Undo that puts back
  * the progress this browser had before; a signed-in reader's account is saved when the toast closes
- * without Undo (or the page is left), so Undo takes the step back everywhere; when the account cannot
+ * without Undo (or the page is left: unloaded, or another page opened in the app, which `leaving` tells
+ * of, so a comment posted in the chapter's thread right after finds the step in the account), so Undo
+ * takes the step back everywhere; when the account cannot
  * be reached then, this browser sends it later (progress-save.ts, `sendUnsentProgress`). The page is
  * scrolled by however much the clicked row (`row`) moved, so nothing shifts under the reader's finger
  * as the rows above it change.
  */
 export function markUpTo(
   unit: { key: string; position: number },
-  { verb, user, row }: { verb: MarkVerb; user: SessionUser | null; row: RefObject<HTMLElement | null> },
+  {
+    verb,
+    user,
+    row,
+    leaving,
+  }: {
+    verb: MarkVerb;
+    user: SessionUser | null;
+    row: RefObject<HTMLElement | null>;
+    /** Calls its listener when the reader opens another page in the app; answers a function that stops it. */
+    leaving?: (listener: () => void) => () => void;
+  },
   { saveProgress, sendProgress }: Pick<typeof ProgressSave, "saveProgress" | "sendProgress">,
 ) {
   const { before, progress } = progressUpTo(unit);
@@ -95,6 +108,7 @@ export function markUpTo(
     onClose: user
       ? () => {
           window.removeEventListener("pagehide", leave);
+          stopWatching?.();
           window.removeEventListener("online", connectionChanged);
           window.removeEventListener("offline", connectionChanged);
           if (undone) return;
@@ -110,6 +124,7 @@ export function markUpTo(
   const leave = () => shown.dismiss();
   if (!user) return;
   window.addEventListener("pagehide", leave);
+  const stopWatching = leaving?.(leave);
   window.addEventListener("online", connectionChanged);
   window.addEventListener("offline", connectionChanged);
 }

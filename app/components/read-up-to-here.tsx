@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { useContext, useEffect, useRef, useState } from "react";
+import { UNSAFE_DataRouterContext as DataRouterContext } from "react-router";
 import { importWithRecovery } from "~/browser/lazy-import";
 import { Button, buttonClassName } from "~/components/ui/button";
 import { loadToaster } from "~/components/ui/toast-store";
@@ -99,6 +100,9 @@ export function ReadUpToHere({
   const shield = useShield();
   const user = useOptionalUser();
   const box = useRef<HTMLSpanElement>(null);
+  // The app's router, read once (not a hook that draws every row again as pages come and go): another
+  // page opened closes the toast, and a signed-in reader's step reaches the account then.
+  const router = useContext(DataRouterContext)?.router;
   // The first click waits for the code above; a second click meanwhile must not take the step twice.
   const marking = useRef(false);
   const [failed, setFailed] = useState(false);
@@ -144,7 +148,15 @@ export function ReadUpToHere({
       return;
     }
     const [{ markUpTo }, save] = loaded;
-    markUpTo(unit, { verb, user, row: box }, save);
+    const leaving =
+      router &&
+      ((listener: () => void) => {
+        const from = router.state.location.pathname;
+        return router.subscribe((state) => {
+          if (state.location.pathname !== from) listener();
+        });
+      });
+    markUpTo(unit, { verb, user, row: box, leaving }, save);
   }
 
   // Before the page is interactive (the server cannot know the reader's progress) the cell is kept,

@@ -149,3 +149,26 @@ test.describe("from the keyboard on a laptop", () => {
     });
   }
 });
+
+withReader(
+  "a signed-in reader who marks a chapter and at once comments in its thread has the comment taken",
+  async ({ reader }) => {
+    const { page } = reader;
+    const row = page.locator(`#${unitAnchor(chapterKey(1, 6))}`);
+    await page.goto("/web_novel?arc=1");
+    await waitForHydration(page);
+    await row.getByRole("button", { name: "I have read up to here" }).tap();
+    await expect(latestToast(page)).toContainText("Progress saved");
+
+    // Straight from the row to its thread, while the toast and its Undo are still on screen: opening
+    // another page closes it, as leaving the site does.
+    await row.getByRole("link", { name: /^Discuss/ }).tap();
+    await expect(page).toHaveURL(`/discuss/${chapterKey(1, 6)}`);
+    await waitForHydration(page);
+    // Posted well within the toast's 10 s: the step must have reached the account by now all the same.
+    await page.getByLabel("Your comment").fill("Marked it and came straight here.");
+    await page.getByRole("button", { name: "Post comment" }).click();
+    await expect(latestToast(page)).toContainText("Comment posted");
+    await expect(page.getByRole("main").getByText("Marked it and came straight here.")).toBeVisible();
+  },
+);
