@@ -11,7 +11,7 @@ import { Badge } from "~/components/ui/badge";
 import { FilterForm } from "~/components/filter-form";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
+import { WrappingSelect } from "~/components/ui/wrapping-select";
 import { oneOf } from "~/lib/http/params";
 import { media, mediumLabels } from "~/lib/content/units";
 import { countOf, nouns } from "~/lib/words";
@@ -93,7 +93,7 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
           />
         </Field>
         <Field id="character-affiliation" label="Affiliation">
-          <Select name="affiliation" defaultValue={filters.affiliation ?? ""}>
+          <WrappingSelect name="affiliation" defaultValue={filters.affiliation ?? ""}>
             <option value="">Any affiliation</option>
             {/* The address's own affiliation stays chosen, also when no one the reader has met holds it. */}
             {affiliationMissing ? <option value={filters.affiliation!}>{filters.affiliation} (0)</option> : null}
@@ -102,11 +102,11 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
                 {affiliation} ({count})
               </option>
             ))}
-          </Select>
+          </WrappingSelect>
         </Field>
         {/* The media the reader met them in: those they follow, never another (app/lib/content/characters.ts). */}
         <Field id="character-medium" label="Met in">
-          <Select name="medium" defaultValue={filters.medium ?? ""}>
+          <WrappingSelect name="medium" defaultValue={filters.medium ?? ""}>
             <option value="">Any medium</option>
             {filters.medium && !mediaCounts.some(({ medium }) => medium === filters.medium) ? (
               <option value={filters.medium}>{mediumLabels[filters.medium]} (0)</option>
@@ -116,7 +116,7 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
                 {mediumLabels[medium]} ({count})
               </option>
             ))}
-          </Select>
+          </WrappingSelect>
         </Field>
       </FilterForm>
 

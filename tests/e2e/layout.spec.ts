@@ -1367,3 +1367,31 @@ test("with a large text size on a 320 px phone, home's numbers each stand on one
   await expect(words).toContainText(/\d\.\d+M/);
   await expect(words).toHaveAccessibleName(/^\d{1,3}(,\d{3})+ words/);
 });
+
+test("at twice the text size on a 360 or 320 px phone, the characters' filters show the affiliation and medium chosen whole", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await setTextSize(page, "200%");
+  await open(page, "/characters");
+  const filters = page.getByRole("search", { name: "Find characters" });
+  for (const width of [360, 320]) {
+    await page.setViewportSize({ width, height: 740 });
+    for (const label of ["Affiliation", "Met in"]) {
+      const field = filters.getByLabel(label);
+      // What it shows as the page opens, then the longest choice it offers.
+      const choices = await field.locator("option").allTextContents();
+      const longest = choices.reduce((a, b) => (b.length > a.length ? b : a));
+      for (const choice of [choices[0]!, longest]) {
+        await field.selectOption({ label: choice });
+        // Drawn on the page in words (a native select draws its own, cut at its edge), inside the screen.
+        const drawn = filters.getByText(choice, { exact: true }).and(filters.locator(":not(option)"));
+        await expect(drawn, `${label} at ${width} px`).toBeVisible();
+        const box = (await drawn.boundingBox())!;
+        expect(box.x + box.width, `${label} at ${width} px`).toBeLessThanOrEqual(width);
+        const cut = (await readingProblems(page)).filter((problem) => problem.startsWith("<select>"));
+        expect(cut, `${label} at ${width} px`).toEqual([]);
+      }
+    }
+  }
+});
