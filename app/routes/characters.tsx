@@ -81,7 +81,7 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
         submitLabel="Search"
         role="search"
         aria-label="Find characters"
-        className="mb-6 grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
+        className="mb-6 grid gap-3 rounded-lg border border-border bg-card p-card sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
       >
         <Field id="character-query" label="Name or alias">
           <Input

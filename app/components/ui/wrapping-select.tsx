@@ -80,7 +80,9 @@ export const WrappingSelect = forwardRef<HTMLSelectElement, ComponentPropsWithou
         <div
           aria-hidden="true"
           className={cn(
-            "flex min-h-11 items-center justify-between gap-2 rounded-md border bg-background py-2 pl-3 pr-2",
+            // Its padding grows with the text only to a share of the screen, as a card's (p-card): at twice the
+            // text size on a 320 px phone, "Any affiliation" has a line for its longer word.
+            "flex min-h-11 items-center justify-between gap-2 rounded-md border bg-background py-2 pl-[min(0.75rem,3.75vw)] pr-[min(0.5rem,2.5vw)]",
             // An invalid choice shows it by its border, as a field's control does.
             (props["aria-invalid"] ?? field?.["aria-invalid"]) ? "border-destructive" : "border-border",
           )}
