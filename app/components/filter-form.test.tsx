@@ -4,6 +4,7 @@ import { createRoutesStub, Link, useLocation, useNavigate } from "react-router";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { FilterForm } from "./filter-form";
+import { WrappingSelect } from "./ui/wrapping-select";
 
 /** A list with a name box and one choice, its address, Back and a link to the list unfiltered. */
 function renderList(address: string, keep?: readonly string[]) {
@@ -202,5 +203,50 @@ describe("FilterForm", () => {
     await user.click(screen.getByRole("button", { name: "Recount" }));
     await waitFor(() => expect(screen.getAllByRole("option")).toHaveLength(3));
     expect(kind).toHaveValue("villain");
+  });
+
+  it("shows the address's choice in a select that shows its whole text, after a choice, Back and Forward", async () => {
+    function Characters() {
+      const { search } = useLocation();
+      const navigate = useNavigate();
+      return (
+        <>
+          <FilterForm submitLabel="Search" role="search">
+            <label>
+              Affiliation
+              <WrappingSelect name="affiliation">
+                <option value="">Any affiliation</option>
+                <option value="lowwick">Lowwick (4)</option>
+              </WrappingSelect>
+            </label>
+          </FilterForm>
+          <p data-testid="address">{search}</p>
+          <button onClick={() => navigate(-1)}>Back</button>
+          <button onClick={() => navigate(1)}>Forward</button>
+        </>
+      );
+    }
+    const Stub = createRoutesStub([
+      { path: "/characters", HydrateFallback: () => null, loader: () => null, Component: Characters },
+    ]);
+    render(<Stub initialEntries={["/characters"]} />);
+    const user = userEvent.setup();
+    const affiliation = await screen.findByRole("combobox", { name: "Affiliation" });
+    // What the reader sees is the text drawn over the (transparent) select.
+    const shown = () => affiliation.parentElement?.querySelector("[aria-hidden='true'] span")?.textContent;
+    expect(shown()).toBe("Any affiliation");
+    await user.selectOptions(affiliation, "lowwick");
+    await waitFor(() => expect(address()).toBe("?affiliation=lowwick"));
+    expect(shown()).toBe("Lowwick (4)");
+
+    // Back to everyone: the select and what it shows say so, not the choice left behind.
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    await waitFor(() => expect(address()).toBe(""));
+    expect(affiliation).toHaveValue("");
+    await waitFor(() => expect(shown()).toBe("Any affiliation"));
+    await user.click(screen.getByRole("button", { name: "Forward" }));
+    await waitFor(() => expect(address()).toBe("?affiliation=lowwick"));
+    expect(affiliation).toHaveValue("lowwick");
+    await waitFor(() => expect(shown()).toBe("Lowwick (4)"));
   });
 });

@@ -1,5 +1,6 @@
 import { type ComponentProps, type ReactNode, useEffect, useRef } from "react";
 import { Form, useLocation, useNavigation, useSubmit } from "react-router";
+import { CHOICE_SET } from "~/components/ui/choice-set";
 import { Button } from "~/components/ui/button";
 
 /** How long typing pauses before what was typed applies. */
@@ -22,7 +23,11 @@ function showValue(field: HTMLInputElement | HTMLSelectElement, value: string) {
       options.find((candidate) => candidate.value === value) ??
       options.find((candidate) => candidate.defaultSelected) ??
       options[0];
-    if (option && !option.selected) option.selected = true;
+    if (option && !option.selected) {
+      option.selected = true;
+      // A select that draws its choice itself (ui/wrapping-select.tsx) hears of it: no "change" comes.
+      field.dispatchEvent(new Event(CHOICE_SET));
+    }
   } else if (field.type === "checkbox" || field.type === "radio") {
     field.checked = value === field.value;
   } else if (field.value !== value) {

@@ -12,6 +12,7 @@ import {
 } from "react";
 import { useBeforePaint } from "~/browser/before-paint";
 import { cn } from "~/lib/cn";
+import { CHOICE_SET } from "./choice-set";
 import { useFieldControl } from "./field";
 
 /** An option's text as React holds it: "Only " and a unit's label are one text. */
@@ -38,7 +39,8 @@ function drawnLabel(children: ReactNode, value: unknown) {
  * transparent, over the text it shows. `shown` is the chosen option's text, for a select the page holds
  * the value of. Without it (a form's select, which a restored draft or the form's reset sets behind
  * React's back), the select's own chosen option is shown: as drawn, as the reader picks, when its form
- * is reset, and each time the form is drawn again (a restored draft says so, which draws it).
+ * is reset, when a script that sets it tells it `CHOICE_SET` (a list's filters after Back), and each
+ * time the form is drawn again (a restored draft says so, which draws it).
  */
 export const WrappingSelect = forwardRef<HTMLSelectElement, ComponentPropsWithoutRef<"select"> & { shown?: string }>(
   function WrappingSelect({ shown, className, onChange, ...props }, ref) {
@@ -54,13 +56,18 @@ export const WrappingSelect = forwardRef<HTMLSelectElement, ComponentPropsWithou
     useBeforePaint(() => {
       if (follows) readChosen();
     });
-    // A form's reset sets its fields just after its event.
+    // A form's reset sets its fields just after its event; a script that sets the choice says so.
     useEffect(() => {
-      const form = own.current?.form;
-      if (!follows || !form) return;
+      const select = own.current;
+      if (!follows || !select) return;
+      const form = select.form;
       const reset = () => setTimeout(readChosen);
-      form.addEventListener("reset", reset);
-      return () => form.removeEventListener("reset", reset);
+      form?.addEventListener("reset", reset);
+      select.addEventListener(CHOICE_SET, readChosen);
+      return () => {
+        form?.removeEventListener("reset", reset);
+        select.removeEventListener(CHOICE_SET, readChosen);
+      };
     }, [follows, readChosen]);
     const setRefs = useCallback(
       (select: HTMLSelectElement | null) => {
