@@ -100,14 +100,17 @@ export function useStoredProgress(): Progress | null | undefined {
   return useSyncExternalStore(subscribeToStoredProgress, storedProgressIfRead, () => undefined);
 }
 
-/** Whether a signed-in reader's account has been heard from since this page loaded (./progress-save.ts's sync). */
-let accountHeard = false;
+/**
+ * How many times the sign-in sync (./progress-save.ts) was said to have ended since this page loaded: once
+ * the page stops waiting for it (10 s) and again if it answers after all, so what waits on it (a thread's
+ * form, which reads whether the sync brought the account's progress) is drawn again then.
+ */
+let accountHeard = 0;
 const accountHeardListeners = new Set<() => void>();
 
-/** The sign-in sync ended, whatever it found (the browser's progress, if it changed, is stored first). */
+/** The sign-in sync ended, whatever it found (the browser's progress, if it changed, is stored first), or was given up on. */
 export function noteAccountProgressHeard() {
-  if (accountHeard) return;
-  accountHeard = true;
+  accountHeard++;
   for (const listener of accountHeardListeners) listener();
 }
 
@@ -121,9 +124,11 @@ function subscribeToAccountHeard(onChange: () => void) {
  * keeps may be behind what they saw on another device. False on the server and in the first paint.
  */
 export function useAccountProgressHeard(): boolean {
-  return useSyncExternalStore(
-    subscribeToAccountHeard,
-    () => accountHeard,
-    () => false,
+  return (
+    useSyncExternalStore(
+      subscribeToAccountHeard,
+      () => accountHeard,
+      () => 0,
+    ) > 0
   );
 }

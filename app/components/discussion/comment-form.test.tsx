@@ -51,6 +51,20 @@ describe("joining a thread beyond the reader's progress", () => {
     expect(screen.getByText(/could not check your saved progress.*If you have read Lanternfall 2, post/)).toBeVisible();
   });
 
+  it("says what to read once a sync that outlasted the wait brings the account's progress after all", async () => {
+    noteAccountProgressHeard();
+    // The page stopped waiting (10 s) before the sync answered: it cannot tell yet.
+    renderJoin({ key: "ln:main-2", label: "Lanternfall 2" }, { synced: false });
+    expect(await screen.findByText(/could not check your saved progress/)).toBeVisible();
+    // The slow sync ends: the account has not read the volume either.
+    act(() => {
+      sessionStorage.setItem(`rc:progress-synced:${reader.uid}`, String(Date.now()));
+      noteAccountProgressHeard();
+    });
+    expect(await screen.findByText(/You can join once you have read Lanternfall 2\./)).toBeVisible();
+    expect(screen.queryByText(/could not check your saved progress/)).toBeNull();
+  });
+
   it("says an episode, a special or a short is watched", async () => {
     noteAccountProgressHeard();
     renderJoin({ key: "anime:1-3", label: "Season 1 · Episode 3" });
