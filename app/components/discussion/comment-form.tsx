@@ -66,9 +66,9 @@ export function CommentForm({
     <>
       {unchecked ? (
         <p className="mb-3 text-sm">
-          This page could not check your saved progress, so it goes by what this browser keeps. If you have{" "}
-          {readOrWatched(unit.key)} {unit.label}, post: the site checks your saved progress and keeps your text if it
-          does not reach it. <ProgressLink className="text-primary" />
+          This page could not check your saved progress. If you have {readOrWatched(unit.key)} {unit.label}, you can
+          still post: the site checks your saved progress when you do, and keeps your text if it has not got that far.{" "}
+          <ProgressLink className="text-primary" />
         </p>
       ) : null}
       <PostFormSlot
