@@ -38,6 +38,8 @@ describe("joining a thread beyond the reader's progress", () => {
     renderJoin({ key: "ln:main-2", label: "Lanternfall 2" });
     expect(await screen.findByLabelText("Your comment")).toBeVisible();
     expect(screen.queryByText(/You can join once/)).toBeNull();
+    // Where a line that the page could not check would come, told to a reader already typing.
+    expect(screen.getByRole("status")).toBeEmptyDOMElement();
     act(() => noteAccountProgressHeard());
     expect(await screen.findByText(/You can join once you have read Lanternfall 2\./)).toBeVisible();
   });
@@ -55,6 +57,7 @@ describe("joining a thread beyond the reader's progress", () => {
       ),
     ).toBeVisible();
     expect(screen.queryByText(/goes by what this browser keeps/)).toBeNull();
+    expect(screen.getByRole("status")).toHaveTextContent(/could not check your saved progress/);
   });
 
   it("says what to read once a sync that outlasted the wait brings the account's progress after all", async () => {

@@ -64,13 +64,16 @@ export function CommentForm({
 
   return (
     <>
-      {unchecked ? (
-        <p className="mb-3 text-sm">
-          This page could not check your saved progress. If you have {readOrWatched(unit.key)} {unit.label}, you can
-          still post: the site checks your saved progress when you do, and keeps your text if it has not got that far.{" "}
-          <ProgressLink className="text-primary" />
-        </p>
-      ) : null}
+      {/* Drawn with the form, so a reader already typing hears the line when it comes (up to 10 s later). */}
+      <div role="status">
+        {unchecked ? (
+          <p className="mb-3 text-sm">
+            This page could not check your saved progress. If you have {readOrWatched(unit.key)} {unit.label}, you can
+            still post: the site checks your saved progress when you do, and keeps your text if it has not got that far.{" "}
+            <ProgressLink className="text-primary" />
+          </p>
+        ) : null}
+      </div>
       <PostFormSlot
         unit={unit}
         readerPlaces={readerPlaces}
