@@ -2,7 +2,7 @@ import { type Expression, expressionBuilder, type InferResult, type SqlBool, sql
 import type { MistakeFacets } from "~/lib/mistakes/entries";
 import type { MistakeFilters } from "~/lib/mistakes/rules";
 import type { MistakeSeverity } from "~/lib/vocabulary";
-import { type Knowledge, knows, knowsAnything, readRevealers } from "~/lib/shield/knowledge";
+import { type Knowledge, knows, opensAnyGate, readRevealers } from "~/lib/shield/knowledge";
 import type { Database } from "./database";
 import { query } from "./query.server";
 
@@ -61,7 +61,7 @@ export function facetsKnownTo(rows: InferResult<ReturnType<typeof facetRows>>, k
  */
 export function reachOf(knowledge: Knowledge): "none" | "some" | "all" {
   if (knowledge.everything) return "all";
-  return knowsAnything(knowledge) || knowledge.unreachedTitles === "show" ? "some" : "none";
+  return opensAnyGate(knowledge) ? "some" : "none";
 }
 
 /** Entries counted by severity and by what reveals them, a row each (`bySeverityKnownTo` judges them). */

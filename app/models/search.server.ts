@@ -1,5 +1,5 @@
 import { type RawBuilder, type SqlBool, sql } from "kysely";
-import { type Knowledge, knowsAnything } from "~/lib/shield/knowledge";
+import { type Knowledge, opensAnyGate } from "~/lib/shield/knowledge";
 import {
   holdsUnspaced,
   toHitFtsQuery,
@@ -333,8 +333,7 @@ export async function searchSite(
   { marked = false }: { marked?: boolean } = {},
 ): Promise<SearchShown> {
   // A requester who shows titles of what they have not reached may see entries found by titles that hide from everyone else.
-  if (knowsAnything(knowledge) || knowledge.unreachedTitles === "show")
-    return searchResultsFor(await searchHits(db, query, marked), knowledge, page);
+  if (opensAnyGate(knowledge)) return searchResultsFor(await searchHits(db, query, marked), knowledge, page);
   const values = wordsOf(query);
   if (!values) return { results: [], total: 0, counts: {} };
   const statements = marked ? publicPages.marked : publicPages.plain;

@@ -407,6 +407,15 @@ export function knowsAnything(knowledge: Knowledge) {
   );
 }
 
+/**
+ * Whether anything gated may reach the requester: what they know, or the titles of what they have not
+ * reached, which they asked to see. A requester for whom it is false (every first load, every cached
+ * answer) gets only what everyone gets, so a page need read no revealers for them.
+ */
+export function opensAnyGate(knowledge: Knowledge) {
+  return knowsAnything(knowledge) || knowledge.unreachedTitles === "show";
+}
+
 /*
  * Knowledge travels in a URL's `reveal` parameter when the browser asks for the gated texts its reader
  * may see: "all" with the shield off, else the entries that stand for it, sorted and joined by commas,

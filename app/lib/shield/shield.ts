@@ -4,7 +4,7 @@ import {
   type Knowledge,
   knowledgeFor,
   knows,
-  knowsAnything,
+  opensAnyGate,
   MAX_REVEAL_LENGTH,
   revealLength,
   REVEAL_PARAMETER,
@@ -118,10 +118,7 @@ export function revealersOf(items: readonly { revealedBy: Revealers }[]) {
 
 /** Whether a page that left gated items out without a trace asks again (useShieldedData's `withheld`). */
 export function wouldAskWithheld(shield: Shield | null): shield is Shield {
-  return (
-    shield !== null &&
-    (shield.mode !== "hide" || knowsAnything(shield.knowledge) || shield.knowledge.unreachedTitles === "show")
-  );
+  return shield !== null && (shield.mode !== "hide" || opensAnyGate(shield.knowledge));
 }
 
 /** A list in order, as items shown and runs of hidden items (each run shown as one line). */
