@@ -122,6 +122,7 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
           .syncProgressOnSignIn(uid)
           .catch(() => {})
           .then(() => {
+            window.clearTimeout(heardAnyway);
             noteAccountProgressHeard();
             if (cancelled) return;
             stopSending = module.watchUnsentProgress(uid);
